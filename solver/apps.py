@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SolverConfig(AppConfig):
+    name = "solver"
+    verbose_name = "Solver"

@@ -1,0 +1,1 @@
+"""Fixtures shared by the whole suite. Area-specific fixtures live next to their tests."""
