@@ -65,6 +65,10 @@ class Position:
                 raise PositionError("Klondike draws 1 or 3 cards")
             if self.passes_left is not None and self.passes_left < 1:
                 raise PositionError("passes_left counts the current pass, so it is at least 1")
+        for i, column in enumerate(self.tableau, start=1):
+            # Auto-flip means a column never shows only its back: that is not a table.
+            if column.down and not column.up:
+                raise PositionError(f"column {i} has face-down cards but none face up")
         where: dict[Card, tuple[str, int]] = {}
         for pile, index, card in self._placements():
             if card in where:
@@ -141,8 +145,6 @@ class Position:
                 raise PositionError(f"column {i} must be an object with 'down' and 'up'")
             down = _cards(column.get("down", []), f"column {i} down")
             up = _cards(column.get("up", []), f"column {i} up")
-            if down and not up:
-                raise PositionError(f"column {i} has face-down cards but none face up")
             columns.append(Column(down, up))
         foundations = data.get("foundations", [[], [], [], []])
         if not isinstance(foundations, list) or len(foundations) != FOUNDATIONS:
@@ -193,6 +195,8 @@ class Position:
     def from_text(cls, text: str) -> Position:
         """Reads the one-line text form (see the module docstring); raises PositionError."""
         head, *sections = [part.strip() for part in text.strip().split(";")]
+        if not head:
+            raise PositionError("a position text starts with its variant, e.g. 'yukon; t1: 6S'")
         variant, *options = head.split()
         settings = {"draw": None, "passes": None}
         for option in options:
@@ -206,6 +210,7 @@ class Position:
         foundations: list[tuple[Card, ...]] = [() for _ in range(FOUNDATIONS)]
         stock: tuple[Card, ...] = ()
         waste: tuple[Card, ...] = ()
+        seen: set[str] = set()
         for section in sections:
             if not section:
                 continue
@@ -213,6 +218,9 @@ class Position:
             name = name.strip()
             if not colon:
                 raise PositionError(f"section {section!r} needs a name and a colon")
+            if name in seen:  # a second section would silently replace the first
+                raise PositionError(f"pile {name!r} is given twice")
+            seen.add(name)
             if _is_pile(name, "t", COLUMNS):
                 down_text, bar, up_text = body.partition("|")
                 if not bar:
@@ -270,9 +278,14 @@ def _parse_foundation(text: str) -> tuple[Card, ...]:
     if ".." not in text:
         pile = _parse_cards(text)
     else:
-        first, last = _parse_cards(text.replace("..", " "))
+        ends = _parse_cards(text.replace("..", " "))
+        if len(ends) != 2 or text.count("..") != 1:
+            raise PositionError(f"{text!r} is not a run such as AS..4S")
+        first, last = ends
         if first.suit != last.suit:
             raise PositionError(f"{text!r} is not a run in one suit")
+        if last.rank < first.rank:  # the range would be empty and pass as an empty pile
+            raise PositionError(f"{text!r} runs backwards")
         pile = tuple(Card(rank, first.suit) for rank in range(first.rank, last.rank + 1))
     if not is_foundation_run(pile):
         raise PositionError(f"{text!r} is not a run from the ace in one suit")
