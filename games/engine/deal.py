@@ -28,7 +28,8 @@ class DealError(ValueError):
 
 def check_number(number: object) -> int:
     """The game number as an int; raises DealError for anything outside 1..2**31-1."""
-    if isinstance(number, str) and number.isdigit() and len(number) <= 10:
+    # isascii: str.isdigit also admits "²" (int() fails) and other scripts' digits.
+    if isinstance(number, str) and number.isascii() and number.isdigit() and len(number) <= 10:
         number = int(number)
     if not isinstance(number, int) or isinstance(number, bool):
         raise DealError(f"{str(number)[:20]!r} is not a game number")
