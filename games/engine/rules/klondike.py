@@ -17,19 +17,26 @@ def lift_refusal(up: tuple[Card, ...], index: int) -> str | None:
     return None
 
 
+NO_PASSES_LEFT = "No passes left: this game allows no more turns through the stock"
+
+
 def stock_refusal(position: Position, target: str) -> str | None:
+    last_pass = position.passes_left is not None and position.passes_left <= 1
     if target == DRAW:
         if position.stock:
             return None
         if position.waste:
+            # Don't tell the player to turn the waste back over when that is refused too.
+            if last_pass:
+                return NO_PASSES_LEFT
             return "The stock is empty: tap its space to turn the waste back over"
         return "The stock and the waste are both empty"
     if position.stock:
         return "The waste goes back only once the stock is empty"
     if not position.waste:
         return "The waste is empty: there is nothing to turn back over"
-    if position.passes_left is not None and position.passes_left <= 1:
-        return "No passes left: this game allows no more turns through the stock"
+    if last_pass:
+        return NO_PASSES_LEFT
     return None
 
 
