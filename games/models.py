@@ -118,3 +118,82 @@ class DealVerdict(models.Model):
     @property
     def solution_length(self) -> int | None:
         return len(self.moves) if self.verdict == Outcome.WIN else None
+
+
+class Scoring(models.TextChoices):
+    STANDARD = "standard", "Standard"
+    VEGAS = "vegas", "Vegas"
+    NONE = "none", "None"
+
+
+class Result(models.TextChoices):
+    WON = "won", "Won"
+    RESIGNED = "resigned", "Resigned"
+
+
+class Game(models.Model):
+    """One player's game on one deal. Its truth is the deal plus `actions` (DESIGN §5);
+    `state` only caches the replay of those actions at `ply` and is rebuilt when it does not
+    match."""
+
+    player = models.CharField(max_length=32)
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="games")
+    draw = models.PositiveSmallIntegerField(null=True, blank=True)  # Klondike: 1 or 3
+    scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.NONE)
+    passes = models.PositiveSmallIntegerField(null=True, blank=True)  # Vegas pass limit
+    # Moves and jumps (`@k`) from the deal, see games.engine.history; `redo` holds the
+    # actions undone since the last new one, the next to redo last.
+    actions = models.JSONField(default=list, blank=True)
+    redo = models.JSONField(default=list, blank=True)
+    ply = models.PositiveIntegerField(default=0)  # len(actions): a move is made "on" a ply
+    state = models.JSONField(null=True, blank=True)
+    undos = models.PositiveIntegerField(default=0)
+    hints = models.PositiveIntegerField(default=0)
+    result = models.CharField(max_length=8, choices=Result.choices, blank=True)  # "" = playing
+    new_record = models.BooleanField(default=False)  # the win beat the player's best
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "deal", "result"], name="game_owner_deal")]
+
+    def __str__(self) -> str:
+        return f"{self.deal} game {self.pk}"
+
+    @property
+    def variant(self) -> str:
+        return self.deal.variant
+
+    @property
+    def number(self) -> int:
+        return self.deal.number
+
+
+class Record(models.Model):
+    """A player's best win on one game number in one mode (draw and pass limit)."""
+
+    player = models.CharField(max_length=32)
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    number = models.PositiveIntegerField()
+    draw = models.PositiveSmallIntegerField(null=True, blank=True)
+    passes = models.PositiveSmallIntegerField(null=True, blank=True)
+    best_moves = models.PositiveIntegerField()
+    best_seconds = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField(default=1)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                "player",
+                "variant",
+                "number",
+                Coalesce("draw", 0),
+                Coalesce("passes", 0),
+                name="record_one_per_mode",
+            ),
+        ]
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.variant} #{self.number}: {self.best_moves} moves"

@@ -1,0 +1,59 @@
+"""Every input the game pages take goes through a form: the engine's errors become form
+errors, and anything forged is refused before it reaches a game."""
+
+from __future__ import annotations
+
+from django import forms
+
+from .engine.deal import DealError, check_number
+from .engine.moves import MalformedMove, Move
+from .models import Scoring
+
+ACTIONS = ("move", "undo", "redo", "restart", "finish", "resign", "hint")
+
+
+class ActionForm(forms.Form):
+    """A POST on a game: the action, the ply it was made on, and for a move the card and
+    target (or the whole move as text, e.g. `9S-t5` or `d`)."""
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS], required=False)
+    ply = forms.IntegerField(min_value=0, max_value=10**6)
+    move = forms.CharField(max_length=8, required=False)
+    card = forms.CharField(max_length=2, required=False)
+    to = forms.CharField(max_length=2, required=False)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        action = data.get("action") or "move"
+        data["action"] = action
+        if action != "move":
+            return data
+        text = data.get("move") or ""
+        if not text and data.get("to"):
+            text = f"{data.get('card')}-{data['to']}" if data.get("card") else data["to"]
+        if not text:
+            raise forms.ValidationError("Pick a card, then the place it goes")
+        try:
+            data["parsed_move"] = Move.parse(text)
+        except (MalformedMove, ValueError) as error:
+            raise forms.ValidationError(str(error)) from None
+        return data
+
+
+class ModeForm(forms.Form):
+    """Klondike's draw and scoring (GET query), with the defaults of the Klondike page."""
+
+    draw = forms.TypedChoiceField(choices=[("1", "Draw 1"), ("3", "Draw 3")], coerce=int,
+                                  required=False, empty_value=1)  # fmt: skip
+    scoring = forms.ChoiceField(choices=Scoring.choices, required=False)
+
+    def clean_scoring(self) -> str:
+        return self.cleaned_data.get("scoring") or Scoring.STANDARD
+
+
+def game_number(text: str) -> int | None:
+    """The number in a URL, or None when it names no deal."""
+    try:
+        return check_number(text)
+    except DealError:
+        return None

@@ -1,0 +1,93 @@
+"""What the page shows of a position: face-up cards with the targets they may go to, and
+face-down cards as nothing but a count (DESIGN §5: a face-down card carries no identity)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .engine import rules
+from .engine.cards import Card
+from .engine.finish import finishing_moves
+from .engine.moves import Move
+from .engine.positions import Position
+
+
+@dataclass
+class CardView:
+    code: str
+    label: str
+    spoken: str
+    red: bool
+    targets: str  # space-separated piles it may go to, e.g. "t3 f1"
+    selected: bool = False
+    hinted: bool = False
+
+
+@dataclass
+class PileView:
+    name: str  # data-pile: t1..t7, f1..f4, stock, waste
+    title: str  # what a screen reader hears, e.g. "Column 3"
+    down: int = 0
+    cards: list[CardView] = field(default_factory=list)
+    size: int = 0  # every card in the pile, shown or not
+    lit: bool = False  # a target of the selected card (the no-JavaScript page lights it)
+    hinted: bool = False
+
+    @property
+    def down_slots(self) -> range:
+        return range(self.down)
+
+
+@dataclass
+class TableView:
+    variant: str
+    columns: list[PileView]
+    foundations: list[PileView]
+    stock: PileView | None
+    waste: PileView | None
+    can_finish: bool
+    draw: int | None
+    stock_left: int
+
+
+def table(position: Position, selected: Card | None = None, hint: Move | None = None) -> TableView:
+    targets = rules.targets(position)
+    selected_targets = set(targets.get(selected, ())) if selected else set()
+    hint_card = hint.card if hint else None
+
+    def view(card: Card) -> CardView:
+        return CardView(
+            code=card.code, label=card.label, spoken=card.spoken, red=card.is_red,
+            targets=" ".join(targets.get(card, ())), selected=card == selected,
+            hinted=card == hint_card,
+        )  # fmt: skip
+
+    def pile(name: str, title: str, cards, down: int = 0) -> PileView:
+        return PileView(
+            name, title, down, [view(card) for card in cards], lit=name in selected_targets,
+            hinted=hint is not None and hint.target == name,
+        )  # fmt: skip
+
+    columns = [
+        pile(f"t{i}", f"Column {i}", column.up, len(column.down))
+        for i, column in enumerate(position.tableau, start=1)
+    ]
+    foundations = [
+        pile(f"f{i}", f"Foundation {i}", stack[-1:], 0)
+        for i, stack in enumerate(position.foundations, start=1)
+    ]
+    for view_, stack in zip(foundations, position.foundations, strict=True):
+        view_.size = len(stack)
+    stock = waste = None
+    if position.variant == "klondike":
+        stock = PileView("stock", "Stock", len(position.stock), size=len(position.stock))
+        shown = position.waste[-(position.draw or 1) :]
+        waste = pile("waste", "Waste", shown)
+        for card_view in waste.cards[:-1]:
+            card_view.targets = ""  # only the top of the fan is playable
+        stock.hinted = hint is not None and hint.card is None
+    return TableView(
+        variant=position.variant, columns=columns, foundations=foundations, stock=stock,
+        waste=waste, can_finish=finishing_moves(position) is not None, draw=position.draw,
+        stock_left=len(position.stock),
+    )  # fmt: skip

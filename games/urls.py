@@ -1,0 +1,26 @@
+from django.urls import path, register_converter
+
+from .views import lobby, play, records, rules
+
+
+class VariantConverter:
+    regex = "yukon|klondike"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(VariantConverter, "variant")
+
+urlpatterns = [
+    path("", lobby.lobby, name="lobby"),
+    path("preferences/", lobby.preferences, name="preferences"),
+    path("records/", records.records, name="records"),
+    path("<variant:variant>/", lobby.new_game, name="new_game"),
+    path("<variant:variant>/<str:number>/", play.game_page, name="game"),
+    path("game/<int:game_id>/", play.game_action, name="game_action"),
+    path("rules/<variant:variant>/", rules.rules, name="rules"),
+]

@@ -1,0 +1,1 @@
+"""The game pages, split by topic: lobby, play, records, rules."""

@@ -1,0 +1,52 @@
+"""The lobby, new deals and the player's preferences."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from ..engine.scoring import passes_for
+from ..forms import ModeForm
+from ..pool import pick_number
+
+WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
+
+
+def wants_winnable(request: HttpRequest) -> bool:
+    return request.COOKIES.get(WINNABLE_COOKIE) != "random"
+
+
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/lobby.html", {"winnable": wants_winnable(request)})
+
+
+@require_GET
+def new_game(request: HttpRequest, variant: str) -> HttpResponse:
+    """Deal a fresh game and send the player to its shareable URL."""
+    query = ""
+    draw = passes = None
+    if variant == "klondike":
+        mode = ModeForm(request.GET)
+        mode.is_valid()  # bad values fall back to the defaults
+        draw = mode.cleaned_data.get("draw") or 1
+        scoring = mode.cleaned_data.get("scoring") or "standard"
+        passes = passes_for(scoring, draw)
+        query = f"?draw={draw}&scoring={scoring}"
+    number = pick_number(variant, draw, passes, wants_winnable(request))
+    return redirect(reverse("game", args=[variant, number]) + query)
+
+
+@require_POST
+def preferences(request: HttpRequest) -> HttpResponse:
+    """Winnable deals on or off; kept in a cookie for a year."""
+    winnable = request.POST.get("winnable") == "on"
+    back = request.POST.get("next") or "/"
+    response = redirect(back if back.startswith("/") and not back.startswith("//") else "/")
+    if winnable:
+        response.delete_cookie(WINNABLE_COOKIE)
+    else:
+        response.set_cookie(WINNABLE_COOKIE, "random", max_age=365 * 24 * 3600, samesite="Lax")
+    return response

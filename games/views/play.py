@@ -1,0 +1,103 @@
+"""The game page and the one endpoint every action is POSTed to."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from .. import gameplay
+from ..engine.cards import Card, CardError
+from ..engine.moves import IllegalMove
+from ..forms import ActionForm, ModeForm, game_number
+from ..models import Game, Scoring
+from ..table import table
+from .lobby import wants_winnable
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def game_page(request: HttpRequest, variant: str, number: str) -> HttpResponse:
+    """The player's own game on this deal (started on first visit): a shareable URL."""
+    found = game_number(number)
+    if found is None:
+        raise Http404(f"There is no {variant.title()} game number {number[:12]}.")
+    draw, scoring = None, "none"
+    if variant == "klondike":
+        mode = ModeForm(request.GET)
+        mode.is_valid()
+        draw = mode.cleaned_data.get("draw") or 1
+        scoring = mode.cleaned_data.get("scoring") or "standard"
+    game = gameplay.start_game(request.player, gameplay.deal_for(variant, found), draw, scoring)
+    selected = _selected(request.GET.get("select"))
+    return _board(request, game, gameplay.current(game), selected=selected)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Every move, undo, redo, restart, finish, hint and resign comes here."""
+    form = ActionForm(request.POST)
+    game = _own_game(request, game_id)
+    if not form.is_valid():
+        message = "; ".join(m for errors in form.errors.values() for m in errors)
+        return HttpResponse(f"That request was not understood: {message}", status=400)
+    data = form.cleaned_data
+    try:
+        if data["action"] == "hint":
+            done = gameplay.hint(game.pk, request.player, data["ply"])
+            return _board(request, done.game, done.step, hint=done.hint, hint_asked=True)
+        done = gameplay.act(
+            game.pk, request.player, data["action"], data["ply"], data.get("parsed_move")
+        )
+    except gameplay.StaleAction:
+        game.refresh_from_db()
+        note = "The table had changed since that page was drawn; here it is as it stands."
+        return _board(request, game, gameplay.current(game), note=note)
+    except gameplay.GameOver as over:
+        return _board(request, game, gameplay.current(game), alert=str(over))
+    except IllegalMove as refusal:
+        return _board(request, game, gameplay.current(game), alert=str(refusal))
+    return _board(request, done.game, done.step, finished_moves=done.finished_moves)
+
+
+def _own_game(request: HttpRequest, game_id: int) -> Game:
+    game = Game.objects.select_related("deal").filter(pk=game_id, player=request.player).first()
+    if game is None:
+        raise Http404("No such game of yours.")
+    return game
+
+
+def _selected(code: str | None) -> Card | None:
+    try:
+        return Card.parse(code) if code else None
+    except CardError:
+        return None
+
+
+def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, alert="",
+           note="", finished_moves=0) -> HttpResponse:  # fmt: skip
+    url = reverse("game", args=[game.variant, game.number])
+    if game.variant == "klondike":
+        url += f"?draw={game.draw}&scoring={game.scoring}"
+    context = {
+        "game": game,
+        "step": step,
+        "table": table(step.position, selected=selected, hint=hint),
+        "selected": selected,
+        "hint": hint,
+        "hint_asked": hint_asked,
+        "alert": alert,
+        "note": note,
+        "finished_moves": finished_moves,
+        "share_url": request.build_absolute_uri(url),
+        "game_url": url,
+        "seconds": gameplay.elapsed_seconds(game),
+        "winnable": wants_winnable(request),
+        "select_base": url + ("&" if "?" in url else "?"),
+        "scorings": Scoring.choices,
+    }
+    partial = request.htmx and not request.htmx.history_restore_request
+    return render(request, "games/play.html#board" if partial else "games/play.html", context)

@@ -1,0 +1,12 @@
+"""The rules pages: the rules the site is built from, in full."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+
+@require_GET
+def rules(request: HttpRequest, variant: str) -> HttpResponse:
+    return render(request, f"games/rules_{variant}.html", {"variant": variant})

@@ -1,0 +1,314 @@
+// The table's hands: tap, drag or keys pick a stack up and put it down. The page never
+// decides a move: it lights the targets the server sent with each card (data-targets) and
+// POSTs the move; the server validates it and answers with the new board.
+(() => {
+  "use strict";
+  const $ = (sel, root = document) => root.querySelector(sel);
+  const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+  const board = () => document.getElementById("board");
+  let picked = null; // the face-up card element at the bottom of the lifted stack
+  let lastTap = { code: null, at: 0 };
+  let suppressClick = false;
+
+  // -- talking to the server ------------------------------------------------------------------
+  function send(values) {
+    const form = $("#play");
+    if (!form || board().dataset.busy) return;
+    board().dataset.busy = "1";
+    values.ply = form.elements.ply.value;
+    values.csrfmiddlewaretoken = form.elements.csrfmiddlewaretoken.value;
+    clearSelection();
+    htmx.ajax("POST", form.getAttribute("action"), { target: "#board", swap: "outerHTML", values });
+  }
+  const move = (text) => send({ action: "move", move: text });
+
+  document.addEventListener("htmx:responseError", (event) => {
+    delete board().dataset.busy;
+    showAlert(event.detail.xhr.responseText || "Something went wrong; the table is unchanged.");
+  });
+  document.addEventListener("htmx:sendError", () => {
+    delete board().dataset.busy;
+    showAlert("No connection to the table. Nothing was moved; try again.");
+  });
+
+  function showAlert(text) {
+    const box = $(".messages");
+    if (!box) return;
+    box.innerHTML = "";
+    const p = document.createElement("p");
+    p.className = "alert";
+    p.setAttribute("role", "alert");
+    p.textContent = text.slice(0, 300);
+    box.appendChild(p);
+  }
+
+  // -- picking up and putting down -------------------------------------------------------------
+  const pileOf = (el) => el && el.closest("[data-pile]");
+  const stackFrom = (card) => {
+    const pile = pileOf(card);
+    if (!pile || !pile.classList.contains("column")) return [card];
+    const cards = $$(".card.up", pile);
+    return cards.slice(cards.indexOf(card));
+  };
+
+  function pick(card) {
+    clearSelection();
+    picked = card;
+    stackFrom(card).forEach((c) => c.classList.add("lifted"));
+    const targets = (card.dataset.targets || "").split(" ").filter(Boolean);
+    targets.forEach((name) => {
+      const pile = $(`[data-pile="${name}"]`, board());
+      if (pile) pile.classList.add("lit");
+    });
+    showBar();
+  }
+
+  function clearSelection() {
+    picked = null;
+    $$(".lifted").forEach((c) => c.classList.remove("lifted"));
+    $$(".pile.lit").forEach((p) => p.classList.remove("lit"));
+    const bar = $("#selection-bar");
+    if (bar) bar.hidden = true;
+  }
+
+  function dropOn(pile) {
+    if (!picked || !pile) return;
+    const name = pile.dataset.pile;
+    if (name === "stock" || name === "waste" || pileOf(picked) === pile) return clearSelection();
+    move(`${picked.dataset.card}-${name}`);
+  }
+
+  function showBar() {
+    const bar = $("#selection-bar");
+    if (!bar || !picked) return;
+    const stack = stackFrom(picked);
+    const label = picked.getAttribute("aria-label");
+    const more = stack.length - 1;
+    $(".selection-text", bar).textContent =
+      more ? `${label} and ${more} card${more > 1 ? "s" : ""} on it` : label;
+    const pile = pileOf(picked);
+    const column = pile.classList.contains("column") ? $$(".card.up", pile) : [picked];
+    const index = column.indexOf(picked);
+    $(".more", bar).disabled = index <= 0;
+    $(".less", bar).disabled = index >= column.length - 1;
+    bar.hidden = false;
+  }
+
+  function shift(step) {
+    if (!picked) return;
+    const pile = pileOf(picked);
+    const column = $$(".card.up", pile);
+    const next = column[column.indexOf(picked) - step];
+    if (next) pick(next);
+  }
+
+  document.addEventListener("click", (event) => {
+    const bar = event.target.closest("#selection-bar button");
+    if (bar) {
+      if (bar.classList.contains("more")) shift(1);
+      else if (bar.classList.contains("less")) shift(-1);
+      else clearSelection();
+      return;
+    }
+    if (!board() || !board().contains(event.target)) return;
+    const confirmLink = event.target.closest("a[data-confirm]");
+    if (confirmLink && !window.confirm(confirmLink.dataset.confirm)) event.preventDefault();
+    const share = event.target.closest("[data-share]");
+    if (share) return shareGame(event, share.dataset.share);
+    if (event.target.closest(".result, .menu, .tools, .status button")) return;
+    const stock = event.target.closest(".stock-button");
+    if (stock) {
+      event.preventDefault();
+      return move(stock.value);
+    }
+    const card = event.target.closest(".card.up[data-card]");
+    const pile = pileOf(event.target);
+    if (!card && !pile) return;
+    event.preventDefault();
+    if (suppressClick) return;
+    if (card && doubleTapped(card)) return;
+    if (picked && card === picked) return clearSelection();
+    if (picked && pile && pile !== pileOf(picked)) return dropOn(pile);
+    if (card) return pick(card);
+  });
+
+  function doubleTapped(card) {
+    const now = Date.now();
+    const twice = lastTap.code === card.dataset.card && now - lastTap.at < 350;
+    lastTap = { code: card.dataset.card, at: now };
+    if (!twice) return false;
+    lastTap = { code: null, at: 0 };
+    const home = (card.dataset.targets || "").split(" ").find((t) => t.startsWith("f"));
+    if (!home || pileOf(card).classList.contains("foundation")) return false;
+    move(`${card.dataset.card}-f`);
+    return true;
+  }
+
+  async function shareGame(event, url) {
+    event.preventDefault();
+    try {
+      if (navigator.share) await navigator.share({ title: document.title, url });
+      else {
+        await navigator.clipboard.writeText(url);
+        event.target.textContent = "Link copied";
+      }
+    } catch (_) {
+      /* the player closed the share sheet */
+    }
+  }
+
+  // -- dragging --------------------------------------------------------------------------------
+  let drag = null;
+  document.addEventListener("pointerdown", (event) => {
+    const card = event.target.closest("#board .card.up[data-card]");
+    if (!card || event.button !== 0 || $(".result", board())) return;
+    drag = { card, x: event.clientX, y: event.clientY, ghost: null, pointer: event.pointerId };
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.ghost) {
+      if (Math.hypot(dx, dy) < 8) return;
+      pick(drag.card);
+      const stack = stackFrom(drag.card);
+      const rect = drag.card.getBoundingClientRect();
+      const ghost = document.createElement("div");
+      ghost.className = "drag-ghost";
+      stack.forEach((c) => ghost.appendChild(c.cloneNode(true)));
+      ghost.style.left = `${rect.left}px`;
+      ghost.style.top = `${rect.top}px`;
+      document.body.appendChild(ghost);
+      stack.forEach((c) => c.classList.add("dragging-source"));
+      drag.ghost = ghost;
+      drag.origin = rect;
+    }
+    drag.ghost.style.transform = `translate(${dx}px, ${dy}px)`;
+  });
+  document.addEventListener("pointerup", (event) => {
+    if (!drag) return;
+    const { ghost } = drag;
+    drag = null;
+    if (!ghost) return;
+    ghost.remove();
+    $$(".dragging-source").forEach((c) => c.classList.remove("dragging-source"));
+    suppressClick = true;
+    setTimeout(() => (suppressClick = false), 0);
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const pile = pileOf(under);
+    if (pile && picked && pile !== pileOf(picked)) dropOn(pile);
+    else clearSelection();
+  });
+  document.addEventListener("pointercancel", () => {
+    if (drag && drag.ghost) drag.ghost.remove();
+    $$(".dragging-source").forEach((c) => c.classList.remove("dragging-source"));
+    drag = null;
+  });
+
+  // -- keys ------------------------------------------------------------------------------------
+  const action = (name) => {
+    const button = $(`#play button[name=action][value=${name}]`);
+    if (button && !button.disabled) send({ action: name });
+  };
+  function focusables() {
+    // Every pile in reading order, each with its face-up cards (or the pile itself when empty).
+    return $$("[data-pile]", board()).map((pile) => {
+      const cards = $$(".card.up[data-card]", pile);
+      if (!cards.length && !pile.hasAttribute("tabindex")) pile.tabIndex = -1;
+      return { pile, items: cards.length ? cards : [pile.querySelector(".stock-button") || pile] };
+    });
+  }
+  function moveFocus(dx, dy) {
+    const piles = focusables();
+    const active = document.activeElement;
+    let p = piles.findIndex(({ pile }) => pile.contains(active));
+    if (p < 0) return piles[piles.length - 7]?.items.at(-1).focus();
+    if (dx) {
+      p = (p + dx + piles.length) % piles.length;
+      return piles[p].items.at(-1).focus();
+    }
+    const items = piles[p].items;
+    const i = Math.max(0, Math.min(items.length - 1, items.indexOf(active) + dy));
+    items[i].focus();
+  }
+  document.addEventListener("keydown", (event) => {
+    if (!board() || event.target.matches("input, select, textarea")) return;
+    const key = event.key;
+    const mod = event.ctrlKey || event.metaKey;
+    if (mod && key.toLowerCase() === "z") {
+      event.preventDefault();
+      return action(event.shiftKey ? "redo" : "undo");
+    }
+    if (mod && key.toLowerCase() === "y") {
+      event.preventDefault();
+      return action("redo");
+    }
+    if (mod || event.altKey) return;
+    if (key === "u") return action("undo");
+    if (key === "h") return action("hint");
+    if (key === "Escape") return clearSelection();
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (arrows[key] && board().contains(document.activeElement || document.body)) {
+      event.preventDefault();
+      return moveFocus(...arrows[key]);
+    }
+    if ((key === "Enter" || key === " ") && board().contains(document.activeElement)) {
+      const el = document.activeElement;
+      const pile = pileOf(el);
+      if (!pile || el.closest(".tools, .status, .result, .menu")) return;
+      event.preventDefault();
+      if (el.classList.contains("stock-button")) return move(el.value);
+      if (picked && pile !== pileOf(picked)) return dropOn(pile);
+      if (el.matches(".card.up[data-card]")) return el === picked ? clearSelection() : pick(el);
+    }
+  });
+
+  // -- motion: cards glide from where they were (FLIP), a finish flies home card by card ---------
+  let before = new Map();
+  document.addEventListener("htmx:beforeSwap", () => {
+    before = new Map($$("#board [data-card]").map((c) => [c.dataset.card, c.getBoundingClientRect()]));
+  });
+  document.addEventListener("htmx:afterSwap", () => {
+    const b = board();
+    if (!b) return;
+    delete b.dataset.busy;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const finishing = Number(b.dataset.finished || 0);
+    const home = $$(".foundation [data-card]", b);
+    $$("[data-card]", b).forEach((card) => {
+      const was = before.get(card.dataset.card);
+      if (!was || reduce) return;
+      const now = card.getBoundingClientRect();
+      const dx = was.left - now.left;
+      const dy = was.top - now.top;
+      if (!dx && !dy) return;
+      const delay = finishing ? Math.min(home.indexOf(card), 40) * 25 : 0;
+      card.animate(
+        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+        { duration: finishing ? 320 : 160, delay, easing: "ease-out", fill: "backwards" },
+      );
+    });
+    const alert = $("[role=alert]", b);
+    if (alert) alert.focus?.();
+  });
+  // Any key or tap skips what is still flying.
+  ["pointerdown", "keydown"].forEach((type) =>
+    document.addEventListener(type, () => document.getAnimations?.().forEach((a) => a.finish()), true),
+  );
+
+  // -- the clock and the preferences switch ----------------------------------------------------
+  setInterval(() => {
+    const clock = $("#board .clock[data-running]");
+    if (!clock) return;
+    const seconds = Number(clock.dataset.seconds) + 1;
+    clock.dataset.seconds = seconds;
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const s = String(seconds % 60).padStart(2, "0");
+    clock.textContent = h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  }, 1000);
+  document.addEventListener("change", (event) => {
+    if (event.target.matches("input[name=winnable][form=prefs]")) event.target.form.submit();
+  });
+  document.documentElement.classList.add("js");
+})();
