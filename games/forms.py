@@ -9,7 +9,7 @@ from .engine.deal import DealError, check_number
 from .engine.moves import MalformedMove, Move
 from .models import Scoring
 
-ACTIONS = ("move", "undo", "redo", "restart", "finish", "resign", "hint")
+ACTIONS = ("move", "undo", "redo", "restart", "finish", "resign", "hint", "jump")
 
 
 class ActionForm(forms.Form):
@@ -21,11 +21,14 @@ class ActionForm(forms.Form):
     move = forms.CharField(max_length=8, required=False)
     card = forms.CharField(max_length=2, required=False)
     to = forms.CharField(max_length=2, required=False)
+    step = forms.IntegerField(min_value=0, max_value=10**6, required=False)  # for a jump
 
     def clean(self) -> dict:
         data = super().clean()
         action = data.get("action") or "move"
         data["action"] = action
+        if action == "jump" and data.get("step") is None:
+            raise forms.ValidationError("A jump needs the step to go back to")
         if action != "move":
             return data
         text = data.get("move") or ""

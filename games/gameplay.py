@@ -18,6 +18,7 @@ from .engine.deal import layout
 from .engine.finish import finishing_moves
 from .engine.moves import IllegalMove, Move
 from .engine.positions import Position
+from .hints import hint_for
 from .models import Deal, Game, Record, Result, Scoring
 
 
@@ -108,7 +109,9 @@ def _cache(step: history.Step, ply: int) -> dict:
 # -- acting ---------------------------------------------------------------------------------
 
 
-def act(game_id: int, player: str, action: str, ply: int, move: Move | None = None) -> Done:
+def act(
+    game_id: int, player: str, action: str, ply: int, move: Move | None = None, step: int = 0
+) -> Done:
     """Apply one action under the guards; raises Game.DoesNotExist, GameOver, StaleAction,
     IllegalMove. Two identical requests at once apply once: the row is locked where the
     database can, and the write only lands if the ply is still the one it was read at."""
@@ -119,8 +122,7 @@ def act(game_id: int, player: str, action: str, ply: int, move: Move | None = No
             raise GameOver("This game is over")
         if ply != game.ply:
             raise StaleAction
-        handler = _ACTIONS[action]
-        done = handler(game, move)
+        done = _jump(game, step) if action == "jump" else _ACTIONS[action](game, move)
         _save(game, ply)
         if done.step.position.is_won and not game.result:
             _win(game, done.step)
@@ -173,6 +175,7 @@ def _redo(game: Game, move: Move | None) -> Done:
 
 
 def _jump(game: Game, index: int) -> Done:
+    """Back to an earlier step, recorded as one action so that undo brings you here again."""
     all_steps = steps(game)
     if not 0 <= index < len(all_steps) - 1:
         raise IllegalMove("There is no such earlier position")
@@ -218,8 +221,6 @@ def hint(game_id: int, player: str, ply: int) -> Done:
 
     The search runs outside any transaction so that it never holds the game's row.
     Raises Game.DoesNotExist, GameOver, StaleAction."""
-    from .hints import hint_for  # the solver loads only when a hint is asked for
-
     game = Game.objects.select_related("deal").get(pk=game_id, player=player)
     if game.result:
         raise GameOver("This game is over")

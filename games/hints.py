@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from solver import checks
+from solver.models import Check
+from solver.search import solve
+
 from .engine.moves import Move
 from .engine.positions import Position
 
@@ -9,10 +13,15 @@ HINT_BUDGET_SECONDS = 2.0
 
 
 def hint_for(position: Position) -> Move | None:
-    """The first move of a winning line, or None when no win is known within the budget."""
-    from solver.search import solve
-
-    result = solve(position, budget_seconds=HINT_BUDGET_SECONDS)
-    if result.verdict != "win" or not result.moves:
+    """The first move of a winning line: the known one if a check already proved it, else a
+    short search (whose verdict is kept for the dead-end check too). None when no win is
+    known."""
+    row = checks.request(position)
+    if row.verdict != Check.WIN:
+        result = solve(position, budget_seconds=HINT_BUDGET_SECONDS)
+        if result.verdict in (Check.WIN, Check.LOSS):
+            checks.store(row.key, result.verdict, list(result.moves), result.nodes, result.seconds)
+        row.refresh_from_db()
+    if row.verdict != Check.WIN or not row.moves:
         return None
-    return Move.parse(result.moves[0])
+    return Move.parse(row.moves[0])

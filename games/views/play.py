@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from .. import gameplay
+from .. import deadends, gameplay
 from ..engine.cards import Card, CardError
 from ..engine.moves import IllegalMove
 from ..forms import ActionForm, ModeForm, game_number
@@ -50,8 +50,9 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
             done = gameplay.hint(game.pk, request.player, data["ply"])
             return _board(request, done.game, done.step, hint=done.hint, hint_asked=True)
         done = gameplay.act(
-            game.pk, request.player, data["action"], data["ply"], data.get("parsed_move")
-        )
+            game.pk, request.player, data["action"], data["ply"], data.get("parsed_move"),
+            data.get("step") or 0,
+        )  # fmt: skip
     except gameplay.StaleAction:
         game.refresh_from_db()
         note = "The table had changed since that page was drawn; here it is as it stands."
@@ -61,6 +62,17 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
     except IllegalMove as refusal:
         return _board(request, game, gameplay.current(game), alert=str(refusal))
     return _board(request, done.game, done.step, finished_moves=done.finished_moves)
+
+
+@require_GET
+def game_verdict(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The dead-end banner alone, polled by the page until the position is decided."""
+    game = _own_game(request, game_id)
+    if request.GET.get("ply") != str(game.ply):
+        return HttpResponse("")  # the board has moved on; its own banner polls for it
+    step = gameplay.current(game)
+    context = {"game": game, "step": step, "verdict": deadends.verdict(game, step)}
+    return render(request, "games/play.html#verdict", context)
 
 
 def _own_game(request: HttpRequest, game_id: int) -> Game:
@@ -98,6 +110,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "winnable": wants_winnable(request),
         "select_base": url + ("&" if "?" in url else "?"),
         "scorings": Scoring.choices,
+        "verdict": deadends.verdict(game, step),
     }
     partial = request.htmx and not request.htmx.history_restore_request
     return render(request, "games/play.html#board" if partial else "games/play.html", context)

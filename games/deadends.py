@@ -1,0 +1,46 @@
+"""The dead-end banner: what the solver has proven about the current position, and where
+"jump back to the last winnable move" goes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver import checks
+from solver.models import Check
+
+from . import gameplay
+from .engine import history
+from .models import Game
+
+
+@dataclass(frozen=True)
+class Verdict:
+    state: str  # Check: pending, win, loss, unknown
+    jump_to: int | None = None  # step index of the latest earlier winnable position
+    jump_moves: int | None = None  # the move count there, for the button
+    searching_back: bool = False  # lost, and earlier positions are still being checked
+
+    @property
+    def polling(self) -> bool:
+        return self.state == Check.PENDING or self.searching_back
+
+
+def verdict(game: Game, step: history.Step) -> Verdict:
+    """Asks for the current position's check (if not known or queued) and says what is known."""
+    if game.result:
+        return Verdict(Check.UNKNOWN)
+    row = checks.request(step.position)
+    if row.verdict != Check.LOSS:
+        return Verdict(row.verdict)
+    earlier = gameplay.steps(game)[:-1]
+    known = checks.verdicts([each.position for each in earlier])
+    for index in range(len(earlier) - 1, -1, -1):
+        if known[index] == Check.WIN:
+            return Verdict(Check.LOSS, jump_to=index, jump_moves=earlier[index].moves)
+        if known[index] is None:
+            # Walk back one position at a time, nearest first, until one is proven winnable.
+            checks.request(earlier[index].position)
+            return Verdict(Check.LOSS, searching_back=True)
+        if known[index] == Check.PENDING:
+            return Verdict(Check.LOSS, searching_back=True)
+    return Verdict(Check.LOSS)

@@ -1,0 +1,101 @@
+"""Dead-end checks: ask for a position's verdict, and store what a check proves.
+
+The page asks (`request`) after every action; a worker runs `tasks.check_position`. A check
+lost with its worker (killed mid-search) is asked for again once it has been pending for
+longer than any check can take, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.moves import Move
+from games.engine.positions import Position
+from games.engine.rules import apply
+
+from .models import Check, PositionVerdict
+
+# Each check is bounded in CPU time and in nodes; the nodes bound the transposition table, and
+# so the memory, of a hard position. Neither can starve the queue.
+CHECK_BUDGET_SECONDS = 3.0
+CHECK_BUDGET_NODES = 250_000
+RETRY_AFTER = timedelta(seconds=30)
+
+
+def position_key(position: Position) -> str:
+    text = json.dumps(position.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def request(position: Position) -> PositionVerdict:
+    """The position's verdict row, with a check queued unless one is known or on its way."""
+    from .tasks import check_position
+
+    key = position_key(position)
+    now = timezone.now()
+    row, created = PositionVerdict.objects.get_or_create(
+        key=key, defaults={"position": position.to_json(), "requested": now}
+    )
+    if not created:
+        if row.verdict != Check.PENDING or row.requested > now - RETRY_AFTER:
+            return row
+        # Pending for too long: its worker died. Re-queue, once, whoever asks first.
+        if not PositionVerdict.objects.filter(pk=row.pk, requested=row.requested).update(
+            requested=now
+        ):
+            return row
+    transaction.on_commit(lambda: check_position.enqueue(key))
+    return row
+
+
+def verdicts(positions: list[Position]) -> list[str | None]:
+    """The verdict of each position ("win", "loss", "unknown", "pending"), None if never asked."""
+    keys = [position_key(position) for position in positions]
+    found = dict(PositionVerdict.objects.filter(key__in=set(keys)).values_list("key", "verdict"))
+    return [found.get(key) for key in keys]
+
+
+def store(key: str, verdict: str, moves: list[str], nodes: int, seconds: float) -> None:
+    """Record a check's result. What is proven stands: a win or loss is never replaced."""
+    with transaction.atomic():
+        row = PositionVerdict.objects.select_for_update().get(key=key)
+        if row.verdict in (Check.WIN, Check.LOSS):
+            return
+        row.verdict, row.moves, row.nodes, row.seconds = verdict, moves, nodes, seconds
+        row.decided = timezone.now()
+        row.save(update_fields=["verdict", "moves", "nodes", "seconds", "decided"])
+        if verdict == Check.WIN:
+            store_line(Position.from_json(row.position), moves)
+
+
+def store_line(position: Position, moves: list[str]) -> None:
+    """Every position on a winning line is winnable by the rest of the line: store them all,
+    so a player who follows the line is answered without a search."""
+    now = timezone.now()
+    rows = []
+    for i, text in enumerate(moves[:-1]):
+        position = apply(position, Move.parse(text))
+        rows.append(
+            PositionVerdict(
+                key=position_key(position),
+                position=position.to_json(),
+                verdict=Check.WIN,
+                moves=moves[i + 1 :],
+                requested=now,
+                decided=now,
+            )  # fmt: skip
+        )
+    PositionVerdict.objects.bulk_create(rows, ignore_conflicts=True)
+    lines = {row.key: row.moves for row in rows}
+    undecided = PositionVerdict.objects.filter(
+        key__in=lines, verdict__in=[Check.PENDING, Check.UNKNOWN]
+    ).values_list("pk", "key")
+    for pk, key in undecided:
+        PositionVerdict.objects.filter(pk=pk).update(
+            verdict=Check.WIN, moves=lines[key], decided=now
+        )
