@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 import time
 
-from django.db.models import Max, Min
+from django.db import transaction
+from django.db.models import Count, Max, Min
 
 from .engine.deal import MAX_NUMBER, MIN_NUMBER
 from .models import DealVerdict, Outcome
 
 FRESH_SEARCH_SECONDS = 3.0
+POOL_TARGET = 200  # below this many proven deals in a mode, every deal asks for more
 
 
 def pick_number(variant: str, draw: int | None, passes: int | None, winnable: bool) -> int:
@@ -19,23 +21,29 @@ def pick_number(variant: str, draw: int | None, passes: int | None, winnable: bo
     Falls back to any number only when no proof turns up in that time."""
     if not winnable:
         return random.randint(MIN_NUMBER, MAX_NUMBER)
-    number = _from_pool(variant, draw, passes)
+    number, size = _from_pool(variant, draw, passes)
+    if size < POOL_TARGET:
+        from solver.tasks import top_up_pool
+
+        transaction.on_commit(lambda: top_up_pool.enqueue(variant, draw, passes))
     if number is None:
         number = _solve_fresh(variant, draw, passes)
     return number or random.randint(MIN_NUMBER, MAX_NUMBER)
 
 
-def _from_pool(variant: str, draw: int | None, passes: int | None) -> int | None:
+def _from_pool(variant: str, draw: int | None, passes: int | None) -> tuple[int | None, int]:
+    """A random proven-winnable number in this mode (None if there is none), and the pool's
+    size."""
     wins = DealVerdict.objects.filter(
         deal__variant=variant, draw=draw, passes=passes, verdict=Outcome.WIN
     )
-    bounds = wins.aggregate(low=Min("pk"), high=Max("pk"))
+    bounds = wins.aggregate(low=Min("pk"), high=Max("pk"), size=Count("pk"))
     if bounds["low"] is None:
-        return None
+        return None, 0
     # A random point in the id range, then the first win at or after it: one indexed query.
     start = random.randint(bounds["low"], bounds["high"])
     found = wins.filter(pk__gte=start).order_by("pk").values_list("deal__number", flat=True)
-    return found.first()
+    return found.first(), bounds["size"]
 
 
 def _solve_fresh(variant: str, draw: int | None, passes: int | None) -> int | None:

@@ -9,6 +9,8 @@ from games.models import DealVerdict
 
 from .search import solve
 
+FRESH_BUDGET_SECONDS = 2.0  # per deal: most winnable deals are proven in well under that
+
 
 def solve_and_store(
     variant: str, number: int, draw: int | None, passes: int | None, budget_seconds: float

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from django.tasks import task
+
+from games.engine.deal import MAX_NUMBER, MIN_NUMBER
 
 from . import checks
 from .models import Check, PositionVerdict
@@ -24,3 +28,16 @@ def check_position(key: str) -> str:
     )
     checks.store(key, result.verdict, list(result.moves), result.nodes, result.seconds)
     return result.verdict
+
+
+@task()
+def top_up_pool(variant: str, draw: int | None, passes: int | None, count: int = 3) -> int:
+    """Solve a few fresh game numbers for the winnable pool; returns how many were winnable."""
+    from .pool import FRESH_BUDGET_SECONDS, solve_and_store
+
+    found = 0
+    for _ in range(count):
+        number = random.randint(MIN_NUMBER, MAX_NUMBER)
+        verdict = solve_and_store(variant, number, draw, passes, FRESH_BUDGET_SECONDS)
+        found += verdict.verdict == Check.WIN
+    return found
