@@ -176,6 +176,7 @@
       const ghost = document.createElement("div");
       ghost.className = "drag-ghost";
       stack.forEach((c) => ghost.appendChild(c.cloneNode(true)));
+      ghost.style.setProperty("--card-w", `${rect.width}px`);
       ghost.style.left = `${rect.left}px`;
       ghost.style.top = `${rect.top}px`;
       document.body.appendChild(ghost);
@@ -264,13 +265,16 @@
   });
 
   // -- motion: cards glide from where they were (FLIP), a finish flies home card by card ---------
+  // Only swaps of the board itself count: the dead-end banner polls and swaps on its own.
+  const boardSwap = (event) => event.detail.target && event.detail.target.id === "board";
   let before = new Map();
-  document.addEventListener("htmx:beforeSwap", () => {
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (!boardSwap(event)) return;
     before = new Map($$("#board [data-card]").map((c) => [c.dataset.card, c.getBoundingClientRect()]));
   });
-  document.addEventListener("htmx:afterSwap", () => {
+  document.addEventListener("htmx:afterSwap", (event) => {
     const b = board();
-    if (!b) return;
+    if (!b || !boardSwap(event)) return;
     delete b.dataset.busy;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const finishing = Number(b.dataset.finished || 0);
