@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -43,7 +43,10 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _own_game(request, game_id)
     if not form.is_valid():
         message = "; ".join(m for errors in form.errors.values() for m in errors)
-        return HttpResponse(f"That request was not understood: {message}", status=400)
+        # Plain text: the message may quote the forged input (`'<script>' is not a move`).
+        return HttpResponseBadRequest(
+            f"That request was not understood: {message}", content_type="text/plain; charset=utf-8"
+        )
     data = form.cleaned_data
     try:
         if data["action"] == "hint":
