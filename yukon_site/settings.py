@@ -75,6 +75,11 @@ def database_from_url(url: str, conn_max_age: int = 0) -> dict:
         config.setdefault("OPTIONS", {}).update(
             {"init_command": "PRAGMA journal_mode=WAL;", "transaction_mode": "IMMEDIATE"}
         )
+        # A file, not memory, for the test database: tests that start a real worker
+        # process (db_worker) must see the same database. One file per test run.
+        if config["NAME"] != ":memory:":
+            name = Path(config["NAME"])
+            config["TEST"] = {"NAME": str(name.with_name(f"test-{os.getpid()}-{name.name}"))}
     return config
 
 

@@ -6,10 +6,16 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from ..models import Record
+from ..models import Game, Record
+
+RECENT_GAMES = 30
 
 
 @require_GET
 def records(request: HttpRequest) -> HttpResponse:
+    """Best wins per game number, and the player's recent games: won, resigned or playing."""
     mine = Record.objects.filter(player=request.player).order_by("variant", "number", "draw")
-    return render(request, "games/records.html", {"records": mine})
+    recent = (
+        Game.objects.filter(player=request.player).select_related("deal").order_by("-pk")
+    )[:RECENT_GAMES]
+    return render(request, "games/records.html", {"records": mine, "recent": recent})

@@ -1,0 +1,224 @@
+"""Dead ends proven in the background (issue 6): checks run by the real worker, the banner,
+jump back, resign, verdict reuse, stale checks and a worker killed mid-check."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+
+from games import gameplay
+from games.engine.deal import deal
+from games.models import Deal, Game
+from solver import checks
+from solver.models import Check, PositionVerdict
+
+ROOT = Path(__file__).resolve().parents[2]
+# Yukon deal 6 under the test key: after 7S-t7, KC-t1 walks into a proven dead end (the only
+# move left is 4D-t6, after which nothing can move), while 7S-t7 alone is winnable.
+DEAD_END_LINE = ["7S-t7", "KC-t1"]
+
+
+def run_worker() -> None:
+    """Drain the task queue with the real db_worker, in this process."""
+    call_command("db_worker", batch=True, startup_delay=False, reload=False, verbosity=0)
+
+
+def make_deal(number: int = 6) -> Deal:
+    position = deal("yukon", number, b"test-key")
+    cards = "".join(card.code for card in gameplay.dealt_order(position))
+    return Deal.objects.create(variant="yukon", number=number, cards=cards)
+
+
+def post(client: Client, game: Game, **data) -> str:
+    game.refresh_from_db()
+    response = client.post(f"/game/{game.pk}/", {"ply": game.ply, **data}, HTTP_HX_REQUEST="1")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def poll(client: Client, game: Game) -> str:
+    game.refresh_from_db()
+    return client.get(f"/game/{game.pk}/verdict/?ply={game.ply}").content.decode()
+
+
+# The real worker closes and reopens database connections as it goes, so these tests run
+# outside a wrapping transaction, and the page's on-commit enqueues happen as in production.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def alice() -> Client:
+    client = Client()
+    client.get("/")  # the player cookie
+    return client
+
+
+@pytest.fixture
+def lost_game(alice) -> Game:
+    """Alice's game on the dead-end deal, steered into the dead end, with checks run."""
+    make_deal()
+    alice.get("/yukon/6/")
+    game = Game.objects.get()
+    for move in DEAD_END_LINE:
+        post(alice, game, move=move)
+    run_worker()
+    return game
+
+
+def test_it_shows_the_banner_once_the_position_is_proven_lost(alice, lost_game):
+    html = ""
+    for _ in range(5):  # poll, let the worker walk back, poll again
+        html = poll(alice, lost_game)
+        if 'data-testid="jump-back"' in html:
+            break
+        run_worker()
+    assert 'data-testid="dead-end"' in html
+    assert "This line is lost" in html
+    assert 'value="undo"' in html and 'value="resign"' in html
+    assert re.search(r'name="step" value="1"', html), "jump back goes to the step after 7S-t7"
+    assert "Jump back to move 1" in html
+
+
+def test_it_stops_polling_once_decided(alice, lost_game):
+    for _ in range(5):
+        html = poll(alice, lost_game)
+        run_worker()
+    assert "hx-trigger" not in html
+
+
+def test_jump_back_restores_the_last_winnable_step_and_is_undoable(alice, lost_game):
+    for _ in range(5):
+        poll(alice, lost_game)
+        run_worker()
+    lost_position = gameplay.current(lost_game).position
+    html = post(alice, lost_game, action="jump", step=1)
+    lost_game.refresh_from_db()
+    assert lost_game.actions == [*DEAD_END_LINE, "@1"]
+    step = gameplay.current(lost_game)
+    assert step.moves == 1
+    assert checks.verdicts([step.position]) == [Check.WIN]
+    assert 'data-testid="dead-end"' not in html
+    post(alice, lost_game, action="undo")
+    lost_game.refresh_from_db()
+    assert gameplay.current(lost_game).position == lost_position
+
+
+def test_jump_to_a_later_or_missing_step_is_refused(alice, lost_game):
+    html = post(alice, lost_game, action="jump", step=7)
+    assert "There is no such earlier position" in html
+    lost_game.refresh_from_db()
+    assert lost_game.actions == DEAD_END_LINE
+
+
+def test_resign_ends_the_game_and_keeps_it(alice, lost_game):
+    html = post(alice, lost_game, action="resign")
+    lost_game.refresh_from_db()
+    assert lost_game.result == "resigned" and lost_game.finished is not None
+    assert 'data-testid="result"' in html and "You resigned" in html
+    assert "Yukon #6" in alice.get("/records/").content.decode()
+    assert "This game is over" in post(alice, lost_game, move="4D-t6")
+
+
+def test_the_same_position_in_two_games_is_solved_once():
+    make_deal()
+    alice, bob = Client(), Client()
+    alice.get("/yukon/6/")
+    bob.get("/yukon/6/")
+    assert Game.objects.count() == 2
+    assert PositionVerdict.objects.count() == 1
+    assert DBTaskResult.objects.count() == 1
+    run_worker()
+    for game in Game.objects.all():
+        assert checks.verdicts([gameplay.current(game).position]) == [Check.WIN]
+
+
+def test_positions_on_a_known_winning_line_need_no_search():
+    make_deal()
+    alice = Client()
+    alice.get("/yukon/6/")
+    run_worker()
+    line = PositionVerdict.objects.get(verdict=Check.WIN, nodes__gt=0).moves
+    game = Game.objects.get()
+    queued = DBTaskResult.objects.count()
+    for move in line[:5]:
+        post(alice, game, move=move)
+    queued = DBTaskResult.objects.count() - queued
+    assert queued == 0, "every position on the line was already known winnable"
+    assert checks.verdicts([gameplay.current(game).position]) == [Check.WIN]
+
+
+def test_a_stale_check_never_overwrites_a_proven_verdict():
+    position = deal("yukon", 6, b"test-key")
+    row = checks.request(position)
+    checks.store(row.key, Check.LOSS, [], 10, 0.1)
+    checks.store(row.key, Check.UNKNOWN, [], 99, 3.0)  # a late, budget-limited check
+    checks.store(row.key, Check.WIN, ["7S-t7"], 5, 0.1)
+    row.refresh_from_db()
+    assert (row.verdict, row.nodes) == (Check.LOSS, 10)
+
+
+def test_a_check_for_an_old_ply_leaves_the_current_banner_alone(alice, lost_game):
+    # The player moved on (undo) before the lost position's check ran: its verdict is stored
+    # for that position only, and the current position says nothing alarming.
+    post(alice, lost_game, action="undo")
+    run_worker()
+    html = poll(alice, lost_game)
+    assert 'data-testid="dead-end"' not in html
+
+
+def _database_url() -> str:
+    settings = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{settings['NAME']}"
+    host = settings["HOST"] or "127.0.0.1"
+    return f"postgres://{settings['USER']}@{host}:{settings['PORT'] or 5432}/{settings['NAME']}"
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_check_loses_nothing():
+    # A hard deal (the reference solver could not decide it in 10 s) keeps the worker busy.
+    hard = deal("yukon", 1002, b"hard")  # any deal; the budget keeps it short either way
+    row = checks.request(hard)  # queues the check
+    env = {**os.environ, "DATABASE_URL": _database_url()}
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "db_worker", "--no-startup-delay", "--interval", "0.1",
+         "--no-reload"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 20
+        while not DBTaskResult.objects.filter(status="RUNNING").exists():
+            assert time.monotonic() < deadline, "the worker never picked the check up"
+            time.sleep(0.05)
+        worker.send_signal(signal.SIGKILL)
+        worker.wait(timeout=10)
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+    row.refresh_from_db()
+    if row.verdict != Check.PENDING:
+        pytest.fail(f"the check finished before the kill ({row.verdict}); make it harder")
+    # The next request after the retry window queues the check again ...
+    PositionVerdict.objects.filter(pk=row.pk).update(
+        requested=timezone.now() - checks.RETRY_AFTER - timedelta(seconds=1)
+    )
+    checks.request(hard)
+    assert DBTaskResult.objects.filter(status="READY").count() == 1
+    # ... and a live worker decides it.
+    run_worker()
+    row.refresh_from_db()
+    assert row.verdict in (Check.WIN, Check.LOSS, Check.UNKNOWN)
+    assert row.verdict != Check.PENDING
