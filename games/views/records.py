@@ -15,7 +15,6 @@ RECENT_GAMES = 30
 def records(request: HttpRequest) -> HttpResponse:
     """Best wins per game number, and the player's recent games: won, resigned or playing."""
     mine = Record.objects.filter(player=request.player).order_by("variant", "number", "draw")
-    recent = (
-        Game.objects.filter(player=request.player).select_related("deal").order_by("-pk")
-    )[:RECENT_GAMES]
+    games = Game.objects.filter(player=request.player).select_related("deal")
+    recent = games.order_by("-pk")[:RECENT_GAMES]
     return render(request, "games/records.html", {"records": mine, "recent": recent})
