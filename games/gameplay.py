@@ -146,8 +146,18 @@ def _record(game: Game, step: history.Step, actions: list[str], redo: list[str])
 
 
 def _move(game: Game, move: Move) -> Done:
-    step = history.advance(current(game), move, _mode(game))
+    step = current(game)
+    if move.card is not None and _is_face_down(step.position, move.card):
+        # One answer for every hidden card (DESIGN §5): the engine's own refusals tell a
+        # card in the stock from one under a column, which a forged POST could sort out.
+        raise IllegalMove("That card is face down")
+    step = history.advance(step, move, _mode(game))
     return _record(game, step, [*game.actions, str(move)], [])
+
+
+def _is_face_down(position: Position, card: Card) -> bool:
+    pile, index = position.locate(card) or ("", 0)
+    return pile == "stock" or (pile == "t" and card in position.tableau[index].down)
 
 
 def _undo(game: Game, move: Move | None) -> Done:
