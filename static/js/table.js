@@ -200,6 +200,10 @@
     if (pile && picked && pile !== pileOf(picked)) dropOn(pile);
     else clearSelection();
   });
+  // A card is a link, and a link would start the browser's own drag (which cancels ours).
+  document.addEventListener("dragstart", (event) => {
+    if (event.target.closest && event.target.closest("#board")) event.preventDefault();
+  });
   document.addEventListener("pointercancel", () => {
     if (drag && drag.ghost) drag.ghost.remove();
     $$(".dragging-source").forEach((c) => c.classList.remove("dragging-source"));
@@ -249,7 +253,9 @@
     if (key === "h") return action("hint");
     if (key === "Escape") return clearSelection();
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    if (arrows[key] && board().contains(document.activeElement || document.body)) {
+    // Arrows work from inside the table, and from nowhere (after a swap or on arrival).
+    const active = document.activeElement;
+    if (arrows[key] && (!active || active === document.body || board().contains(active))) {
       event.preventDefault();
       return moveFocus(...arrows[key]);
     }
@@ -268,14 +274,34 @@
   // Only swaps of the board itself count: the dead-end banner polls and swaps on its own.
   const boardSwap = (event) => event.detail.target && event.detail.target.id === "board";
   let before = new Map();
+  let focused = null; // what had the keyboard focus in the old board, to give it back after
   document.addEventListener("htmx:beforeSwap", (event) => {
     if (!boardSwap(event)) return;
     before = new Map($$("#board [data-card]").map((c) => [c.dataset.card, c.getBoundingClientRect()]));
+    const active = document.activeElement;
+    focused = null;
+    if (active && active !== document.body && board().contains(active)) {
+      const pile = pileOf(active);
+      focused = { card: active.dataset.card, pile: pile && pile.dataset.pile, action: active.value };
+    }
   });
+  function restoreFocus(b) {
+    // The swap replaced the focused element: a keyboard player goes on from the same card
+    // (wherever it is now), else from the same pile, else the same button.
+    if (!focused) return;
+    const { card, pile, action: value } = focused;
+    focused = null;
+    const target =
+      (card && $(`[data-card="${card}"]`, b)) ||
+      (pile && focusables().find((p) => p.pile.dataset.pile === pile)?.items.at(-1)) ||
+      (value && $(`button[value="${value}"]:not(:disabled)`, b));
+    if (target) target.focus({ preventScroll: true });
+  }
   document.addEventListener("htmx:afterSwap", (event) => {
     const b = board();
     if (!b || !boardSwap(event)) return;
     delete b.dataset.busy;
+    restoreFocus(b);
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const finishing = Number(b.dataset.finished || 0);
     const home = $$(".foundation [data-card]", b);
