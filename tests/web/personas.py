@@ -1,0 +1,52 @@
+"""The people in the web tests: each a browser of their own (a test client holding their own
+signed player cookie), playing through the real views, engine and database."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.test import Client
+
+from games.models import Deal, Game
+from games.players import COOKIE, SALT
+
+
+class Persona:
+    """A player at the site: GETs pages and POSTs actions like a browser without JavaScript."""
+
+    def __init__(self, name: str, **client_options) -> None:
+        self.name = name
+        self.client = Client(**client_options)
+        # Signed as the site signs it: the player id is the persona's name.
+        signer = HttpResponse()
+        signer.set_signed_cookie(COOKIE, name, salt=SALT)
+        self.client.cookies[COOKIE] = signer.cookies[COOKIE].value
+
+    @property
+    def player(self) -> str:
+        return self.name
+
+    def open(self, variant: str, number: int, **query):
+        """The game page for a deal number (starting the player's game on it)."""
+        return self.client.get(f"/{variant}/{number}/", query)
+
+    def start(self, variant: str, number: int, **query) -> Game:
+        """Open the deal's page and return the player's game on it."""
+        response = self.open(variant, number, **query)
+        assert response.status_code == 200, response.content[:300]
+        return Game.objects.filter(player=self.player).latest("pk")
+
+    def game_at(self, deal: Deal, actions: list[str], **mode) -> Game:
+        """The player's game on `deal` with `actions` already played (a legal prefix)."""
+        return Game.objects.create(
+            player=self.player, deal=deal, actions=list(actions), ply=len(actions), **mode
+        )
+
+    def act(self, game: Game, ply: int | None = None, htmx: bool = False, **fields):
+        """POST an action on `game`, made on `ply` (by default the game's current ply)."""
+        if ply is None:
+            ply = Game.objects.get(pk=game.pk).ply
+        headers = {"HX-Request": "true"} if htmx else {}
+        return self.client.post(f"/game/{game.pk}/", {"ply": ply, **fields}, headers=headers)
+
+    def move(self, game: Game, move: str, **options):
+        return self.act(game, move=move, **options)

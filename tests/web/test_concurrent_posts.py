@@ -1,0 +1,90 @@
+"""Two POSTs on the same ply at the same moment: exactly one is applied, the other gets the
+board as it stands (DESIGN §5). On SQLite and PostgreSQL alike: each request runs in its own
+thread with its own database connection, released together by a barrier."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connections
+
+from games.models import Game
+
+from .deals import easy_yukon
+from .personas import Persona
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+STALE = "The table had changed since that page was drawn"
+ROUNDS = 6
+
+
+def race(game: Game, *posts: dict) -> list[str]:
+    """POST each set of fields from its own tab of alice's, all at once; the pages back."""
+    barrier = threading.Barrier(len(posts))
+    pages: list[str] = []
+    failures: list[BaseException] = []
+
+    def post(fields: dict) -> None:
+        try:
+            tab = Persona("alice")
+            barrier.wait(timeout=10)
+            response = tab.act(game, **fields)
+            assert response.status_code == 200, response.content[:300]
+            pages.append(response.content.decode())
+        except BaseException as error:  # re-raised in the test's own thread below
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=post, args=(fields,)) for fields in posts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    if failures:
+        raise failures[0]
+    assert len(pages) == len(posts)
+    return pages
+
+
+def applied(pages: list[str]) -> int:
+    return sum(STALE not in page for page in pages)
+
+
+def test_two_identical_moves_at_once_apply_one():
+    deal, line = easy_yukon()
+    game = Persona("alice").game_at(deal, [])
+    for ply in range(ROUNDS):
+        pages = race(game, *[{"ply": ply, "move": line[ply]}] * 2)
+        assert applied(pages) == 1, f"round {ply}"
+        game.refresh_from_db()
+        assert (game.ply, game.actions) == (ply + 1, line[: ply + 1])
+
+
+def test_four_tabs_racing_the_first_move_apply_it_once():
+    deal, line = easy_yukon()
+    game = Persona("alice").game_at(deal, [])
+    assert applied(race(game, *[{"ply": 0, "move": line[0]}] * 4)) == 1
+    game.refresh_from_db()
+    assert (game.ply, game.actions) == (1, line[:1])
+
+
+def test_two_different_moves_on_the_same_ply_apply_only_one():
+    deal, line = easy_yukon()
+    game = Persona("alice").game_at(deal, line[:2])  # ♠A and ♥A are home
+    # ♦A home, or ♦A back onto... no: ♦A home in a fresh slot f3 or f4, both legal
+    pages = race(game, {"ply": 2, "move": "AD-f3"}, {"ply": 2, "move": "AD-f4"})
+    assert applied(pages) == 1
+    game.refresh_from_db()
+    assert game.ply == 3 and game.actions[-1] in ("AD-f3", "AD-f4")
+
+
+def test_two_undos_at_once_undo_one_move_and_count_once():
+    deal, line = easy_yukon()
+    game = Persona("alice").game_at(deal, line[:3])
+    pages = race(game, *[{"ply": 3, "action": "undo"}] * 2)
+    assert applied(pages) == 1
+    game.refresh_from_db()
+    assert (game.ply, game.actions, game.undos) == (2, line[:2], 1)
