@@ -43,9 +43,7 @@ def _game(table: Table):
     if table.variant == "yukon":
         from .yukon import YukonGame
 
-        return YukonGame(
-            [bytes(d) for d in table.down], [bytes(u) for u in table.up], list(table.found)
-        )
+        return YukonGame(table.down, table.up, table.found)
     from .klondike import KlondikeGame
 
     return KlondikeGame(table)

@@ -1,10 +1,11 @@
 """Depth-first search with a transposition table, shared by both games.
 
-A game object offers: moves() (legal moves worth trying, best first), do(move) -> record,
-undo(record), autos() -> records of the safe foundation moves it then plays, finish() ->
-records of a forced finish when the position is trivially won (else None), won(), key()
-(a canonical form: equal keys must mean equally winnable positions) and texts(record) (the
-move in DESIGN.md §3 notation, possibly several moves for one record).
+A game object offers: is_dead() (a cheap proof that the position is lost), moves() (legal
+moves worth trying, best first), do(move) -> record, undo(record), autos() -> records of
+the safe foundation moves it then plays, finish() -> records of a forced finish when the
+position is trivially won (else None), won(), key() (a canonical form: equal keys must mean
+equally winnable positions) and texts(record) (the move in DESIGN.md §3 notation, possibly
+several moves for one record).
 
 Why a loss is a proof: the table `seen` holds every position entered, each is expanded
 once with every move the game offers, and the game only leaves out moves that provably
@@ -30,9 +31,10 @@ def search(game, budget: Budget) -> list[str] | None:
         return _texts(game, [(None, root_autos + finished)])
     seen = {game.key()}
     budget.spend()
-    stack = [iter(game.moves())]
+    stack = [iter(() if game.is_dead() else game.moves())]
     spend = budget.spend
     do, undo, autos, key, moves = game.do, game.undo, game.autos, game.key, game.moves
+    dead = game.is_dead
     while stack:
         move = next(stack[-1], None)
         if move is None:
@@ -58,7 +60,7 @@ def search(game, budget: Budget) -> list[str] | None:
         seen.add(k)
         spend()
         path.append((record, auto_records))
-        stack.append(iter(moves()))
+        stack.append(iter(() if dead() else moves()))
     return None
 
 

@@ -1,0 +1,234 @@
+"""Klondike for the search: ordered runs, and the talon (stock and waste).
+
+The talon is kept as one sequence `talon`: the waste bottom to top, then the stock in the
+order it is turned. That is the order the cards come round in, because a redeal turns the
+waste over so that its bottom card is turned first. `ptr` is the size of the waste, so the
+waste top is talon[ptr - 1]. A "d" moves ptr on by `draw` (at most to the end), an "r"
+sets it back to 0 (and spends a pass when passes are limited).
+
+Macro moves: instead of "d" and "r" as moves of their own, the search plays a talon card
+that a run of d's (and at most one r) can bring to the waste top, straight to a column or
+home, and the move's text spells out those d's and r. This loses no win: d and r only move
+ptr, so in any winning line the d's and r's can be put off until just before the next card
+played from the waste (the moves between do not touch the talon); every such stretch is
+one macro move, and stretches not followed by a card played lead nowhere. A card reachable
+both before and after a redeal is only offered before it (the same ptr, a pass more to
+spare). With unlimited passes a second redeal reaches no new ptr.
+
+Talon move: (3, q, j, turns, redeal): talon[q] to column j (-1: home) after `turns`
+(a tuple of "d"/"r"). Record: (3, q, j, old_talon, old_j, (ptr, passes), card, turns).
+"""
+
+from __future__ import annotations
+
+from .cards import CODES, FITS, KING, PARENTS, RANK, is_safe_home
+from .table import BASE, NONE, TWIN, TableGame
+
+
+class KlondikeGame(TableGame):
+    lift_bases = True
+
+    def __init__(self, table) -> None:
+        super().__init__(table.down, table.up, table.found)
+        self.draw = table.draw
+        self.passes = table.passes_left
+        self.talon = bytes(table.waste) + bytes(table.stock)
+        self.ptr = len(table.waste)
+        if not all(_ordered(col, 0) for col in self.cols):
+            # A hand-made table with a column out of order: cards under the break can't
+            # be lifted with it, so lifts are checked one by one and no toggles are used.
+            self.toggles = False
+            self.lift_bases = False
+
+    def can_lift(self, y: int, i: int, k: int) -> bool:
+        return _ordered(self.cols[i], k)
+
+    def has_talon(self) -> bool:
+        return bool(self.talon)
+
+    def key(self) -> bytes:
+        """The table's key, then the talon and where ptr stands.
+
+        With unlimited passes two positions that d's and r's lead from one to the other and
+        back are equally winnable, so ptr is left out when that holds: in draw 1 always (d's
+        and r's reach every ptr), in draw 3 when ptr is a multiple of 3 or at the end (both
+        reachable from ptr 0, and ptr 0 from them). With a pass limit ptr and the passes left
+        are kept as they are."""
+        if self.passes is None:
+            if self.draw == 1:
+                tail = b"\xfe"
+            else:
+                p = self.ptr
+                tail = bytes((0xFE, 0 if p % 3 == 0 or p == len(self.talon) else p))
+        else:
+            tail = bytes((0xFE, self.ptr, min(self.passes, 200)))
+        return super().key() + tail + self.talon
+
+    def do_talon(self, move):
+        _, q, j, turns, redeal = move
+        talon = self.talon
+        c = talon[q]
+        cols = self.cols
+        record = (3, q, j, talon, cols[j] if j >= 0 else None, (self.ptr, self.passes), c, turns)
+        self.talon = talon[:q] + talon[q + 1 :]
+        self.ptr = q
+        if redeal and self.passes is not None:
+            self.passes -= 1
+        if j < 0:
+            self.found[c // 13] += 1
+        else:
+            dst = cols[j]
+            self.sup[c] = dst[-1] if dst else BASE
+            cols[j] = dst + bytes((c,))
+            self.where[c] = j
+        return record
+
+    def undo_talon(self, record) -> None:
+        _, q, j, talon, old_j, (ptr, passes), c, _ = record
+        self.talon = talon
+        self.ptr = ptr
+        self.passes = passes
+        if j < 0:
+            self.found[c // 13] -= 1
+        else:
+            self.where[c] = -1
+            self.sup[c] = NONE
+            self.cols[j] = old_j
+
+    def talon_texts(self, record) -> list[str]:
+        target = "f" if record[2] < 0 else f"t{record[2] + 1}"
+        return list(record[7]) + [f"{CODES[record[6]]}-{target}"]
+
+    # -- the talon --------------------------------------------------------------------------
+
+    def reachable(self) -> list[tuple[int, tuple[str, ...], bool]]:
+        """(index, the d's and r that make talon[index] the waste top, whether a redeal is
+        among them) for every talon card that can be brought to the waste top."""
+        talon = self.talon
+        n = len(talon)
+        if not n:
+            return []
+        p = self.ptr
+        draw = self.draw
+        out = []
+        ptrs = set()
+        if p:
+            out.append((p - 1, (), False))
+            ptrs.add(p)
+        turns = 0
+        pos = p
+        while pos < n:
+            pos = min(pos + draw, n)
+            turns += 1
+            out.append((pos - 1, ("d",) * turns, False))
+            ptrs.add(pos)
+        if self.passes is None or self.passes > 1:
+            before = ("d",) * turns + ("r",)
+            turns = 0
+            pos = 0
+            while pos < n:
+                pos = min(pos + draw, n)
+                turns += 1
+                if pos not in ptrs:
+                    ptrs.add(pos)
+                    out.append((pos - 1, before + ("d",) * turns, True))
+        return out
+
+    def _turns_to(self, q: int) -> tuple[str, ...]:
+        """Draw 1, unlimited passes: the d's and r that bring talon[q] to the waste top."""
+        p = self.ptr
+        if q + 1 >= p:
+            return ("d",) * (q + 1 - p)
+        return ("d",) * (len(self.talon) - p) + ("r",) + ("d",) * (q + 1)
+
+    def _auto_talon(self, records) -> bool:
+        """Talon cards home where cards.is_safe_home's proof carries over: in draw 1 with
+        unlimited passes any talon card (follow the winning line's d's and r's, skipping the
+        card sent home; where ptr ends up does not matter, see key()); with a pass limit in
+        draw 1 only the waste top (ptr must not move). In draw 3 taking a card out of the
+        talon regroups the cards dealt three at a time, so nothing is automatic there."""
+        if self.draw != 1 or not self.talon:
+            return False
+        found = self.found
+        if self.passes is None:
+            for q, c in enumerate(self.talon):
+                if found[c // 13] == c % 13 and is_safe_home(c, found):
+                    records.append(self.do((3, q, -1, self._turns_to(q), False)))
+                    return True
+        elif self.ptr:
+            c = self.talon[self.ptr - 1]
+            if found[c // 13] == c % 13 and is_safe_home(c, found):
+                records.append(self.do((3, self.ptr - 1, -1, (), False)))
+                return True
+        return False
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def moves(self) -> list:
+        """Every move worth trying, best first: TableGame.tableau_moves plus talon cards to a
+        column (directly, or after the toggle that frees the parent) or home."""
+        scored: list = []
+        empty = self.tableau_moves(scored)
+        cols = self.cols
+        where = self.where
+        sup = self.sup
+        found = self.found
+        toggles = self.toggles
+        talon = self.talon
+        for q, turns, redeal in self.reachable():
+            c = talon[q]
+            penalty = len(turns) // 4
+            if found[c // 13] == c % 13:
+                scored.append((45 - penalty, (3, q, -1, turns, redeal)))
+            if RANK[c] == KING:
+                if empty >= 0:
+                    scored.append((25 - penalty, (3, q, empty, turns, redeal)))
+                continue
+            for p in PARENTS[c]:
+                j = where[p]
+                if j < 0:
+                    continue
+                col = cols[j]
+                if col[-1] == p:
+                    scored.append((35 - penalty, (3, q, j, turns, redeal)))
+                elif toggles:
+                    # p carries c's twin x; if p's twin is free, x can toggle over first.
+                    x = TWIN[c]
+                    t = TWIN[p]
+                    jt = where[t]
+                    if sup[x] == p and jt >= 0 and jt != j and cols[jt][-1] == t:
+                        shift = (0, j, col.index(x), jt)
+                        scored.append((34 - penalty, (4, shift, (3, q, j, turns, redeal))))
+        scored.sort(key=_first, reverse=True)
+        return [m for _, m in scored]
+
+    def twin_onto(self, y: int, i: int, kx: int, j: int):
+        m = super().twin_onto(y, i, kx, j)
+        if m is not None:
+            return m
+        for q, turns, redeal in self.reachable():
+            if self.talon[q] == y:
+                return (34 - len(turns) // 4, (3, q, i, turns, redeal))
+        return None
+
+    def stack_score(self, i: int, k: int, j: int, src: bytes) -> int:
+        nd = self.ndown[i]
+        if k == 0:
+            if nd:
+                return 100 + 3 * nd
+            return 15  # empties a column
+        below = src[k - 1]
+        if self.found[below // 13] == below % 13:
+            return 55  # frees a card to go home
+        return -10
+
+
+def _ordered(col: bytes, k: int) -> bool:
+    for n in range(k, len(col) - 1):
+        if not FITS[col[n] * 52 + col[n + 1]]:
+            return False
+    return True
+
+
+def _first(pair):
+    return pair[0]

@@ -1,0 +1,492 @@
+"""The tableau and foundations that Yukon and Klondike share, for the search.
+
+State: `cols[i]` the face-up cards of column i as bytes (bottom to top); `ndown[i]` how many
+face-down cards it still hides (they are `down[i][:ndown[i]]`, fixed from the start since
+face-down cards never move); `found[s]` how many cards of suit s are home (which slot a suit
+sits in never matters: our moves name `f`, "the foundation that takes it"); `where[c]` the
+column of face-up card c (-1 otherwise); `sup[c]` what face-up card c sits on: the card
+under it, BASE for the bottom face-up card of a column, NONE when c is not face up.
+
+The key: positions are identified up to what we call a toggle. A card X that sits on a
+card of the other colour one rank higher (its natural parent P) while P's twin Q (same rank
+and colour, other suit) is the top of another column can move with everything on it from P
+to Q, and back again: one legal move each way, so both positions are equally winnable. The
+key records every card's support except such an X's, which it marks TOGGLE, plus the
+face-down counts (and the talon in Klondike). Two positions with one key differ only in the
+toggles (each toggle touches no other card's support or toggle-ness: see key()), so each
+is reached from the other by toggles, and they are equally winnable.
+
+Because the search expands only the first position of a class it meets, it must offer
+every way out of the class, not only the moves of that one position. A position of the
+class differs from ours in where the toggled cards sit; what it can do that ours can't is
+use a parent P that in ours carries a toggled card X: land X's twin on P, or send P home.
+So besides the direct moves, moves() offers the compound moves "X to Q, then the twin onto
+P" and "X to Q, then P home" (kind 4). Moves that are themselves toggles lead back into
+the class and are not offered.
+
+Moves (tuples) and the records do() returns:
+    (0, i, k, j)         cols[i][k] with everything on it to column j
+                         record (0, i, j, old_i, old_j, old_ndown_i, card, old_sup)
+    (1, i)               column i's top card home
+                         record (1, i, -1, old_i, None, old_ndown_i, card, old_sup)
+    (2, s, j)            suit s's foundation top to column j
+                         record (2, -1, j, None, old_j, 0, card, NONE)
+    (4, first, second)   two moves in a row; record (4, record1, record2)
+Klondike adds kind 3 (a talon card), see klondike.py.
+"""
+
+from __future__ import annotations
+
+from .cards import CHILDREN, CODES, FITS, KING, KINGS, PARENTS, RANK, is_safe_home
+
+BASE = 0xF1
+NONE = 0xF0
+TOGGLE = 0xF3
+# The twin of a card: same rank and colour, other suit (S<->C, H<->D).
+TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
+
+
+class TableGame:
+    """The shared part; yukon.py and klondike.py set what may be lifted."""
+
+    toggles = True  # key() masks toggled cards and moves() skips toggles
+    lift_bases = False  # only a column's bottom face-up card is ever lifted (Klondike)
+
+    def __init__(self, down, up, found) -> None:
+        self.down = [bytes(d) for d in down]
+        self.cols = [bytes(u) for u in up]
+        self.ndown = [len(d) for d in self.down]
+        self.found = list(found)
+        self.where = [-1] * 52
+        self.sup = bytearray([NONE] * 52)
+        for i, col in enumerate(self.cols):
+            below = BASE
+            for c in col:
+                self.where[c] = i
+                self.sup[c] = below
+                below = c
+        self.hidden = sum(self.ndown)
+        self.initial_ndown = tuple(self.ndown)
+        self.initial_base = [col[:1] for col in self.cols]
+        self.dead_cache: dict[bytes, bool] = {}
+
+    def is_dead(self) -> bool:
+        """A cheap proof that the position is lost: some face-down card can never come up
+        (see deadlocked()). It depends only on how many cards each column still hides,
+        so it is worked out once per such count vector."""
+        key = bytes(self.ndown)
+        dead = self.dead_cache.get(key)
+        if dead is None:
+            piles = []
+            for i in range(7):
+                h = self.ndown[i]
+                if h:
+                    base = self.initial_base[i] if h == self.initial_ndown[i] else b""
+                    piles.append(self.down[i][:h] + (base or self.down[i][h : h + 1]))
+            dead = self.dead_cache[key] = deadlocked(piles)
+        return dead
+
+    def won(self) -> bool:
+        return sum(self.found) == 52
+
+    def key(self) -> bytes:
+        """Supports with the toggled cards masked, then the face-down counts.
+
+        Why masking is exact: a card X with sup[X] = P (X's natural parent) is marked when
+        P's twin Q is a column top in another column (Q can't lie in X's stack). Moving X's
+        stack to Q and back changes sup[X] only, turns P into a top and Q into a non-top.
+        No other card is marked through P or Q: it would be a child of P or Q, i.e. X or
+        X's twin, and the twin sits on neither (P carries X, Q is a top).
+        """
+        cols = self.cols
+        sup = self.sup
+        where = self.where
+        k = bytearray(sup)
+        if not self.toggles:
+            return bytes(k) + bytes(self.ndown)
+        for j in range(7):
+            col = cols[j]
+            if col:
+                t = col[-1]
+                q = TWIN[t]
+                for x in CHILDREN[t]:
+                    if sup[x] == q and where[x] != j:
+                        k[x] = TOGGLE
+        return bytes(k) + bytes(self.ndown)
+
+    # -- do / undo ---------------------------------------------------------------------------
+
+    def _flip(self, i: int) -> bytes:
+        nd = self.ndown[i] - 1
+        flipped = self.down[i][nd]
+        self.ndown[i] = nd
+        self.hidden -= 1
+        self.where[flipped] = i
+        self.sup[flipped] = BASE
+        return bytes((flipped,))
+
+    def do(self, move):
+        kind = move[0]
+        cols = self.cols
+        where = self.where
+        sup = self.sup
+        if kind == 0:
+            _, i, k, j = move
+            src = cols[i]
+            dst = cols[j]
+            stack = src[k:]
+            rest = src[:k]
+            x = stack[0]
+            record = (0, i, j, src, dst, self.ndown[i], x, sup[x])
+            for c in stack:
+                where[c] = j
+            sup[x] = dst[-1] if dst else BASE
+            cols[j] = dst + stack
+            if not rest and self.ndown[i]:
+                rest = self._flip(i)
+            cols[i] = rest
+            return record
+        if kind == 1:
+            i = move[1]
+            src = cols[i]
+            c = src[-1]
+            record = (1, i, -1, src, None, self.ndown[i], c, sup[c])
+            where[c] = -1
+            sup[c] = NONE
+            self.found[c // 13] += 1
+            rest = src[:-1]
+            if not rest and self.ndown[i]:
+                rest = self._flip(i)
+            cols[i] = rest
+            return record
+        if kind == 2:
+            _, s, j = move
+            self.found[s] -= 1
+            c = s * 13 + self.found[s]
+            dst = cols[j]
+            sup[c] = dst[-1] if dst else BASE
+            cols[j] = dst + bytes((c,))
+            where[c] = j
+            return (2, -1, j, None, dst, 0, c, NONE)
+        if kind == 4:
+            first = self.do(move[1])
+            return (4, first, self.do(move[2]))
+        return self.do_talon(move)
+
+    def undo(self, record) -> None:
+        kind = record[0]
+        if kind == 4:
+            self.undo(record[2])
+            self.undo(record[1])
+            return
+        if kind == 3:
+            self.undo_talon(record)
+            return
+        _, i, j, old_i, old_j, old_nd, card, old_sup = record
+        cols = self.cols
+        where = self.where
+        sup = self.sup
+        if kind != 2 and self.ndown[i] != old_nd:
+            flipped = cols[i][0]
+            where[flipped] = -1
+            sup[flipped] = NONE
+            self.ndown[i] = old_nd
+            self.hidden += 1
+        if kind == 0:
+            for c in cols[j][len(old_j) :]:
+                where[c] = i
+            sup[card] = old_sup
+            cols[i] = old_i
+            cols[j] = old_j
+        elif kind == 1:
+            where[card] = i
+            sup[card] = old_sup
+            self.found[card // 13] -= 1
+            cols[i] = old_i
+        else:
+            where[card] = -1
+            sup[card] = NONE
+            self.found[card // 13] += 1
+            cols[j] = old_j
+
+    def texts(self, record) -> list[str]:
+        kind = record[0]
+        if kind == 4:
+            return self.texts(record[1]) + self.texts(record[2])
+        if kind == 3:
+            return self.talon_texts(record)
+        j = record[2]
+        card = record[6]
+        if kind == 1:
+            return [CODES[card] + "-f"]
+        return [f"{CODES[card]}-t{j + 1}"]
+
+    # -- automatic moves and the finish ------------------------------------------------------
+
+    def autos(self) -> list:
+        """Plays home every card that cards.is_safe_home allows, until none is left: column
+        tops, and (with toggles) a card covered only by a toggled card, after that toggle:
+        it keeps us in the same class, where the card is a top. Klondike adds talon cards."""
+        records = []
+        while self._auto_tableau(records) or self._auto_talon(records):
+            pass
+        return records
+
+    def _auto_tableau(self, records) -> bool:
+        cols = self.cols
+        found = self.found
+        played = False
+        for i in range(7):
+            col = cols[i]
+            if col:
+                c = col[-1]
+                if found[c // 13] == c % 13 and is_safe_home(c, found):
+                    records.append(self.do((1, i)))
+                    played = True
+        if played or not self.toggles:
+            return played
+        sup = self.sup
+        where = self.where
+        for j in range(7):
+            col = cols[j]
+            if not col:
+                continue
+            t = col[-1]
+            p = TWIN[t]
+            if found[p // 13] != p % 13 or not is_safe_home(p, found):
+                continue
+            for x in CHILDREN[t]:
+                if sup[x] == p and where[x] != j:
+                    i = where[x]
+                    shift = (0, i, cols[i].index(x), j)
+                    records.append(self.do((4, shift, (1, i))))
+                    return True
+        return False
+
+    def _auto_talon(self, records) -> bool:
+        return False
+
+    def finish(self) -> list | None:
+        """With nothing face down, no talon and every column in alternating descending order
+        the game is won: the lowest card not home is always a column top (every card above
+        it in its column is lower) and its suit is home up to the rank below. Plays it out."""
+        if self.hidden or self.has_talon():
+            return None
+        for col in self.cols:
+            for a, b in zip(col, col[1:], strict=False):
+                if not FITS[a * 52 + b]:
+                    return None
+        records = []
+        cols = self.cols
+        found = self.found
+        while sum(found) < 52:
+            for i in range(7):
+                col = cols[i]
+                if col and found[col[-1] // 13] == col[-1] % 13:
+                    records.append(self.do((1, i)))
+        return records
+
+    def has_talon(self) -> bool:
+        return False
+
+    # -- move generation ---------------------------------------------------------------------
+
+    def can_lift(self, y: int, i: int, k: int) -> bool:
+        """Whether face-up card y (cols[i][k]) may be picked up with what is on it."""
+        return True
+
+    def tableau_moves(self, scored: list) -> int:
+        """Appends (score, move) for the tableau and foundation moves; returns the first
+        empty column (or -1).
+
+        Left out, each without losing a win:
+        - toggles (see the module docstring); in Klondike that is every lift but the bottom
+          card of a column's run, since the card under any other is its natural parent, so
+          the only other place it can go is onto the twin;
+        - a king-led stack that already fills a column with nothing face down under it, to
+          an empty column (the same position up to swapping columns), and all empty
+          columns but the first as a target (they are interchangeable);
+        - a foundation card that is_safe_home would send straight back: the position after
+          the return is the one before plus a column top that the proof of is_safe_home
+          shows is never needed on the table;
+        - moves home that autos() plays anyway (they are played before moves() runs).
+        """
+        cols = self.cols
+        where = self.where
+        sup = self.sup
+        ndown = self.ndown
+        found = self.found
+        toggles = self.toggles
+        lift_bases = self.lift_bases
+        empty = -1
+        for j in range(7):
+            col = cols[j]
+            if not col:
+                if empty < 0:
+                    empty = j
+                continue
+            t = col[-1]
+            q = TWIN[t]
+            for y in CHILDREN[t]:
+                i = where[y]
+                if i < 0 or i == j:
+                    continue
+                s = sup[y]
+                if toggles and s == q:
+                    continue  # a toggle
+                if lift_bases:
+                    if s != BASE:
+                        continue
+                    k = 0
+                else:
+                    k = cols[i].index(y)
+                    if not self.can_lift(y, i, k):
+                        continue
+                scored.append((self.stack_score(i, k, j, cols[i]), (0, i, k, j)))
+            if found[t // 13] == t % 13:
+                score = 50
+                if len(col) == 1 and ndown[j]:
+                    score = 120 + ndown[j]
+                scored.append((score, (1, j)))
+        if empty >= 0:
+            for king in KINGS:
+                i = where[king]
+                if i < 0:
+                    continue
+                if sup[king] == BASE:
+                    if not ndown[i]:
+                        continue
+                    k = 0
+                elif lift_bases:
+                    continue
+                else:
+                    k = cols[i].index(king)
+                    if not self.can_lift(king, i, k):
+                        continue
+                scored.append((self.stack_score(i, k, empty, cols[i]), (0, i, k, empty)))
+        # Foundation tops back to a column.
+        for s in range(4):
+            h = found[s]
+            if not h:
+                continue
+            c = s * 13 + h - 1
+            found[s] = h - 1
+            safe = is_safe_home(c, found)
+            found[s] = h
+            if safe:
+                continue
+            if RANK[c] == KING:
+                if empty >= 0:
+                    scored.append((-20, (2, s, empty)))
+                continue
+            for p in PARENTS[c]:
+                j = where[p]
+                if j >= 0 and cols[j][-1] == p:
+                    scored.append((-20, (2, s, j)))
+        if not toggles:
+            return empty
+        # Ways out of the class through a parent p that carries a toggled card x.
+        for j in range(7):
+            col = cols[j]
+            if not col:
+                continue
+            t = col[-1]  # the free twin of p
+            p = TWIN[t]
+            for x in CHILDREN[t]:
+                if sup[x] != p or where[x] == j:
+                    continue
+                i = where[x]
+                src = cols[i]
+                kx = src.index(x)
+                shift = (0, i, kx, j)
+                if found[p // 13] == p % 13:
+                    scored.append((48, (4, shift, (1, i))))
+                m = self.twin_onto(TWIN[x], i, kx, j)
+                if m is not None:
+                    scored.append((m[0] - 1, (4, shift, m[1])))
+        return empty
+
+    def twin_onto(self, y: int, i: int, kx: int, j: int):
+        """(score, move) landing card y on the parent in column i, cols[i][kx - 1], once the
+        toggled card cols[i][kx] (y's twin) has moved with its stack onto column j's top;
+        None when y can't go. Klondike adds the talon."""
+        h = self.found[y // 13]
+        if h and h - 1 == y % 13:
+            return (-20, (2, y // 13, i))
+        c = self.where[y]
+        if c < 0:
+            return None
+        src = self.cols[c]
+        k = src.index(y)
+        if c == i:
+            if k < kx:
+                return None  # the parent lies on y: y can't land on it
+            # y rode along with its twin's stack to column j.
+            return (0, (0, j, len(self.cols[j]) + k - kx, i))
+        elif self.lift_bases:
+            if self.sup[y] != BASE:
+                return None
+        elif not self.can_lift(y, c, k):
+            return None
+        return (self.stack_score(c, k, i, src), (0, c, k, i))
+
+    def stack_score(self, i: int, k: int, j: int, src: bytes) -> int:
+        nd = self.ndown[i]
+        if k == 0:
+            if nd:
+                # Uncovers a face-down card: what both games are about.
+                return 100 + 3 * nd - self.ndown[j]
+            return 30  # empties a column
+        below = src[k - 1]
+        if self.found[below // 13] == below % 13:
+            return 60  # frees a card to go home
+        return 10 - self.ndown[j] - len(src) + k
+
+
+def deadlocked(piles: list[bytes]) -> bool:
+    """Whether some card in `piles` can never leave its column. Each pile is a column's
+    face-down cards (bottom first) and the face-up card lying on them (the one whose move
+    would turn the next card up).
+
+    A card X of a pile leaves its column (for good or not) only once every card above it in
+    the pile has, and then only (a) home, once every lower card of its suit is home, so
+    has left its pile; (b) onto a parent (other colour, one rank higher) lying face up on
+    top of a column, so a parent outside the piles, or one whose pile cards above it have
+    all left; (c) as a king, to an empty column; nothing under X can lift it, as it is all
+    face down. In a win every card leaves its pile, and in the order they do, each one's
+    condition holds on the cards that left before it. So if we grow the set of cards that
+    may leave, optimistically (every card outside the piles is assumed to be wherever it
+    is needed), and some pile card is never added, no win exists.
+    """
+    where = {}
+    for j, pile in enumerate(piles):
+        for m, c in enumerate(pile):
+            where[c] = (j, m)
+    left = [len(pile) for pile in piles]  # cards from index left[j] on have left
+    progress = True
+    while progress:
+        progress = False
+        for j, pile in enumerate(piles):
+            m = left[j] - 1
+            if m < 0:
+                continue
+            x = pile[m]
+            if _may_leave(x, where, left):
+                left[j] = m
+                progress = True
+    return any(left)
+
+
+def _may_leave(x: int, where: dict, left: list[int]) -> bool:
+    if RANK[x] == KING:
+        return True
+    for p in PARENTS[x]:
+        spot = where.get(p)
+        if spot is None or left[spot[0]] <= spot[1] + 1:
+            return True
+    base = x - x % 13
+    for y in range(base, x):
+        spot = where.get(y)
+        if spot is not None and left[spot[0]] > spot[1]:
+            return False
+    return True
