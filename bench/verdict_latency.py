@@ -3,7 +3,7 @@
 through the real move path while real `db_worker` processes drain the queue, once with one
 worker and once with two. Prints figures; it is not a test.
 
-    .venv/bin/python bench/verdict_latency.py [--games 6] [--moves 40] [--players 4]
+    .venv/bin/python bench/verdict_latency.py [--games 8] [--moves 40] [--players 4]
         [--workers 1,2] [--database-url postgres://postgres@127.0.0.1:5432/yukon_verdicts]
 
 What it does, in order, and all of it stops by itself:
@@ -140,9 +140,9 @@ def record_games(variant: str, count: int, max_moves: int, seed: int, stray_shar
     from games.engine.rules import apply
     from solver.search import solve
 
-    scripts, skipped = [], []
+    lines, skipped = [], []
     number = 0
-    while len(scripts) < count and number < 200:
+    while len(lines) < count and number < 200:
         number += 1
         start = deal(variant, number, DEAL_KEY.encode(), 1, None)
         try:
@@ -153,9 +153,16 @@ def record_games(variant: str, count: int, max_moves: int, seed: int, stray_shar
         if result.verdict != "win":
             skipped.append(f"{number}:{result.verdict}")
             continue
+        lines.append((number, start, result))
+    # Exactly round(share * games) games stray, a seeded choice of which.
+    chosen = random.Random(f"{seed}:{variant}").sample(
+        range(len(lines)), round(stray_share * len(lines))
+    )
+    scripts = []
+    for index, (number, start, result) in enumerate(lines):
         rng = random.Random(f"{seed}:{variant}:{number}")
         follow = rng.randint(3, 25)
-        strays = rng.random() < stray_share
+        strays = index in chosen
         position, moves, previous = start, [], None
         for i in range(max_moves):
             if i < len(result.moves) and (not strays or i < follow):
@@ -524,8 +531,8 @@ def print_phase(result: dict, truth: dict[str, dict], timeout: float) -> dict:
     load0, load1 = result["load"]
     print(
         f"\n== {workers} worker(s), {result['database']}: {result['wall']:.0f} s wall; "
-        f"workers' CPU (cores each): {cores}; machine busy {100 * result['machine_busy']:.0f}% "
-        f"of 2 cores; loadavg {load0[0]:.1f} -> {load1[0]:.1f}"
+        f"workers' CPU over the phase (cores each): {cores}; machine busy "
+        f"{100 * result['machine_busy']:.0f}% of 2 cores; loadavg {load0[0]:.1f} -> {load1[0]:.1f}"
     )
     if result["errors"]:
         print("   errors: " + "; ".join(result["errors"][:5]))
@@ -608,8 +615,10 @@ def print_queue(result: dict) -> None:
         walls = [t["finished"] - t["started"] for t in searched]
         cpu = [t["cpu"] for t in searched]
         budget = sum(t["verdict"] == "unknown" for t in searched)
+        core = sum(cpu) / sum(walls) if sum(walls) else 0.0
         print(
-            f"   {variant} checks that searched: {len(searched)}, wall p50/p95/max "
+            f"   {variant} checks that searched: {len(searched)} (solver CPU / wall while "
+            f"searching: {core:.2f} of a core), wall p50/p95/max "
             f"{secs(percentile(walls, 0.5))}/{secs(percentile(walls, 0.95))}/"
             f"{secs(max(walls, default=None))} s, solver CPU p50/p95/max "
             f"{secs(percentile(cpu, 0.5))}/{secs(percentile(cpu, 0.95))}/"
@@ -663,13 +672,13 @@ def print_dead_ends(result: dict, truth: dict[str, dict], timeout: float) -> dic
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=6, help="games per variant")
+    parser.add_argument("--games", type=int, default=8, help="games per variant")
     parser.add_argument("--moves", type=int, default=40, help="moves per game at most")
     parser.add_argument("--players", type=int, default=4, help="virtual players at once")
     parser.add_argument("--workers", default="1,2", help="worker counts, one phase each")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between moves")
     parser.add_argument("--timeout", type=float, default=15.0, help="verdict wait, seconds")
-    parser.add_argument("--phase-seconds", type=float, default=180.0, help="moves stop then")
+    parser.add_argument("--phase-seconds", type=float, default=240.0, help="moves stop then")
     parser.add_argument("--stray-share", type=float, default=0.6, help="games that stray")
     parser.add_argument("--offline-budget", type=float, default=20.0, help="CPU s per final")
     parser.add_argument("--seed", type=int, default=6)
