@@ -40,29 +40,35 @@ def game_page(request: HttpRequest, variant: str, number: str) -> HttpResponse:
 def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
     """Every move, undo, redo, restart, finish, hint and resign comes here."""
     form = ActionForm(request.POST)
-    game = _own_game(request, game_id)
     if not form.is_valid():
+        _own_game(request, game_id)  # someone else's game is a 404 even to a forged field
         message = "; ".join(m for errors in form.errors.values() for m in errors)
         # Plain text: the message may quote the forged input (`'<script>' is not a move`).
         return HttpResponseBadRequest(
             f"That request was not understood: {message}", content_type="text/plain; charset=utf-8"
         )
     data = form.cleaned_data
+    # hint and act read the game themselves, by id and player, so a game that is not this
+    # player's is a 404 there: the move path reads the row once (under its lock), not twice.
     try:
         if data["action"] == "hint":
-            done = gameplay.hint(game.pk, request.player, data["ply"])
+            done = gameplay.hint(game_id, request.player, data["ply"])
             return _board(request, done.game, done.step, hint=done.hint, hint_asked=True)
         done = gameplay.act(
-            game.pk, request.player, data["action"], data["ply"], data.get("parsed_move"),
+            game_id, request.player, data["action"], data["ply"], data.get("parsed_move"),
             data.get("step") or 0,
         )  # fmt: skip
+    except Game.DoesNotExist:
+        raise Http404("No such game of yours.") from None
     except gameplay.StaleAction:
-        game.refresh_from_db()
         note = "The table had changed since that page was drawn; here it is as it stands."
+        game = _own_game(request, game_id)
         return _board(request, game, gameplay.current(game), note=note)
     except gameplay.GameOver as over:
+        game = _own_game(request, game_id)
         return _board(request, game, gameplay.current(game), alert=str(over))
     except IllegalMove as refusal:
+        game = _own_game(request, game_id)
         return _board(request, game, gameplay.current(game), alert=str(refusal))
     return _board(request, done.game, done.step, finished_moves=done.finished_moves)
 
