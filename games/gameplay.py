@@ -246,23 +246,29 @@ def hint(game_id: int, player: str, ply: int) -> Done:
 def _win(game: Game, step: history.Step) -> None:
     game.result = Result.WON
     game.finished = timezone.now()
-    Game.objects.filter(pk=game.pk).update(result=game.result, finished=game.finished)
     seconds = elapsed_seconds(game)
-    mode = {"draw": game.draw, "passes": game.passes}
-    record = (
-        Record.objects.select_for_update()
-        .filter(player=game.player, variant=game.variant, number=game.number, **mode)
-        .first()
-    )
-    game.new_record = record is None or step.moves < record.best_moves
-    Game.objects.filter(pk=game.pk).update(new_record=game.new_record)
+    mine = Record.objects.filter(
+        player=game.player, variant=game.variant, number=game.number,
+        draw=game.draw, passes=game.passes,
+    )  # fmt: skip
+    record = mine.select_for_update().first()
     if record is None:
-        Record.objects.create(
-            player=game.player, variant=game.variant, number=game.number,
-            best_moves=step.moves, best_seconds=seconds, **mode,
-        )  # fmt: skip
-        return
-    record.wins += 1
-    if game.new_record or (step.moves == record.best_moves and seconds < record.best_seconds):
-        record.best_moves, record.best_seconds = step.moves, seconds
-    record.save(update_fields=["wins", "best_moves", "best_seconds", "updated"])
+        try:
+            with transaction.atomic():  # a savepoint: another of this player's games may win now
+                Record.objects.create(
+                    player=game.player, variant=game.variant, number=game.number,
+                    draw=game.draw, passes=game.passes, best_moves=step.moves,
+                    best_seconds=seconds,
+                )  # fmt: skip
+            game.new_record = True
+        except IntegrityError:
+            record = mine.select_for_update().get()
+    if record is not None:
+        game.new_record = step.moves < record.best_moves
+        record.wins += 1
+        if game.new_record or (step.moves == record.best_moves and seconds < record.best_seconds):
+            record.best_moves, record.best_seconds = step.moves, seconds
+        record.save(update_fields=["wins", "best_moves", "best_seconds", "updated"])
+    Game.objects.filter(pk=game.pk).update(
+        result=game.result, finished=game.finished, new_record=game.new_record
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from ..engine.scoring import passes_for
@@ -44,7 +45,8 @@ def preferences(request: HttpRequest) -> HttpResponse:
     """Winnable deals on or off; kept in a cookie for a year."""
     winnable = request.POST.get("winnable") == "on"
     back = request.POST.get("next") or "/"
-    response = redirect(back if back.startswith("/") and not back.startswith("//") else "/")
+    safe = url_has_allowed_host_and_scheme(back, allowed_hosts=None) and back.startswith("/")
+    response = redirect(back if safe else "/")
     if winnable:
         response.delete_cookie(WINNABLE_COOKIE)
     else:

@@ -11,6 +11,7 @@ from django.views.decorators.vary import vary_on_headers
 from .. import deadends, gameplay
 from ..engine.cards import Card, CardError
 from ..engine.moves import IllegalMove
+from ..engine.rules import movable_cards
 from ..forms import ActionForm, ModeForm, game_number
 from ..models import Game, Scoring
 from ..table import table
@@ -31,8 +32,8 @@ def game_page(request: HttpRequest, variant: str, number: str) -> HttpResponse:
         draw = mode.cleaned_data.get("draw") or 1
         scoring = mode.cleaned_data.get("scoring") or "standard"
     game = gameplay.start_game(request.player, gameplay.deal_for(variant, found), draw, scoring)
-    selected = _selected(request.GET.get("select"))
-    return _board(request, game, gameplay.current(game), selected=selected)
+    step = gameplay.current(game)
+    return _board(request, game, step, selected=_selected(request.GET.get("select"), step))
 
 
 @require_POST
@@ -91,11 +92,14 @@ def _own_game(request: HttpRequest, game_id: int) -> Game:
     return game
 
 
-def _selected(code: str | None) -> Card | None:
+def _selected(code: str | None, step) -> Card | None:
+    """The card picked up on the no-JavaScript page: only a card that may be picked up."""
     try:
-        return Card.parse(code) if code else None
+        card = Card.parse(code) if code else None
     except CardError:
         return None
+    movable = {each for each, _ in movable_cards(step.position)}
+    return card if card in movable else None
 
 
 def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, alert="",
