@@ -1,0 +1,13 @@
+"""The site's settings, unchanged, with the bench URLconf (the site plus `/hello/`).
+
+STATIC_ROOT may be pointed elsewhere (BENCH_STATIC_ROOT) so the bench's collectstatic never
+writes into the work tree."""
+
+import os
+
+from yukon_site.settings import *  # noqa: F403
+
+ROOT_URLCONF = "bench.hello.urls"
+
+if os.environ.get("BENCH_STATIC_ROOT"):
+    STATIC_ROOT = os.environ["BENCH_STATIC_ROOT"]

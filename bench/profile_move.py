@@ -1,0 +1,201 @@
+#!/usr/bin/env python
+"""Where a move's server time goes: cProfile of POST /game/<id>/ (`game_action`) under
+Django's test client, with the bench's settings (DEBUG=0, CSRF enforced) on the bench's
+PostgreSQL database. Prints the costliest functions; it is not a test.
+
+    .venv/bin/python bench/profile_move.py [--moves 400] [--variant yukon] [--sort tottime]
+
+Run bench/move_endpoint.py once first: it creates and migrates the database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import functools
+import io
+import os
+import pstats
+import random
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.move_endpoint import DEFAULT_DB, KLONDIKE_QUERY, PLY_RE, choose, read_board  # noqa: E402
+
+ACTION_RE = re.compile(r'data-action="(/game/\d+/)"')
+CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def setup_django() -> None:
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="bench.hello.settings",
+        DATABASE_URL=os.environ.get("DATABASE_URL") or DEFAULT_DB,
+        DEBUG="0",
+        SECRET_KEY="bench-profile-secret",
+        DEAL_KEY="bench-profile-deal-key",
+        HTTPS="0",
+        ALLOWED_HOSTS="127.0.0.1,testserver",
+        CONN_MAX_AGE="60",
+        BENCH_STATIC_ROOT=tempfile.mkdtemp(prefix="bench-static-"),
+    )
+    import django
+
+    django.setup()
+    # The full page needs whitenoise's manifest; the partials the moves return do not.
+    from django.core.management import call_command
+
+    call_command("collectstatic", "--noinput", verbosity=0)
+
+
+class Timers:
+    """Thread CPU time spent in named functions (inclusive: a timed function inside another
+    counts in both), and the queries a move sends, by kind."""
+
+    def __init__(self) -> None:
+        self.cpu: dict[str, float] = Counter()
+        self.calls: dict[str, int] = Counter()
+        self.queries: dict[str, int] = Counter()
+
+    def add(self, name: str, seconds: float) -> None:
+        self.cpu[name] += seconds
+        self.calls[name] += 1
+
+    def wrap(self, owner, attribute: str, name: str) -> None:
+        original = getattr(owner, attribute)
+
+        @functools.wraps(original)
+        def timed(*args, **kwargs):
+            start = time.thread_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.add(name, time.thread_time() - start)
+
+        setattr(owner, attribute, timed)
+
+    def report(self, requests: int) -> None:
+        print(f"{'CPU per request (inclusive)':<58}{'ms':>8}{'calls/req':>10}")
+        for name, seconds in sorted(self.cpu.items(), key=lambda kv: -kv[1]):
+            print(
+                f"{name:<58}{1000 * seconds / requests:>8.3f}{self.calls[name] / requests:>10.1f}"
+            )
+        mix = ", ".join(f"{kind} {n / requests:.1f}" for kind, n in sorted(self.queries.items()))
+        print(f"queries per request: {sum(self.queries.values()) / requests:.1f} ({mix})")
+
+
+def install_timers() -> Timers:
+    """Wraps the steps of the move path where the view and its helpers look them up."""
+    from django.middleware.csrf import CsrfViewMiddleware
+
+    from games import deadends, gameplay, table
+    from games.engine import history, positions, rules
+    from games.views import play
+
+    timers = Timers()
+    steps = [
+        (play, "game_action", "view: game_action"),
+        (play, "_own_game", "  _own_game (SELECT game + deal)"),
+        (play.ActionForm, "full_clean", "  ActionForm validation"),
+        (gameplay, "act", "  gameplay.act (lock, apply, save: one transaction)"),
+        (gameplay, "current", "    gameplay.current (state cache -> Position)"),
+        (history, "advance", "    history.advance (rules.apply + score)"),
+        (gameplay, "_save", "    gameplay._save (UPDATE)"),
+        (play, "_board", "  _board (context + render)"),
+        (play, "table", "    table() (the board's view model)"),
+        (rules, "targets", "      rules.targets"),
+        (table, "finishing_moves", "      finishing_moves"),
+        (play, "render", "    render (template)"),
+        (CsrfViewMiddleware, "process_view", "csrf check"),
+        (positions.Position, "__post_init__", "Position.__post_init__ (validation)"),
+        (positions.Position, "to_json", "Position.to_json"),
+    ]
+    if hasattr(deadends, "verdict"):
+        steps.append((deadends, "verdict", "    deadends.verdict (dead-end check row)"))
+    for owner, attribute, name in steps:
+        if hasattr(owner, attribute):
+            timers.wrap(owner, attribute, name)
+    return timers
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=400)
+    parser.add_argument("--variant", default="yukon", choices=["yukon", "klondike"])
+    parser.add_argument("--sort", default="tottime", help="pstats sort key")
+    parser.add_argument("--top", type=int, default=35)
+    parser.add_argument("--ply-cap", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--out", help="save the raw profile here (for snakeviz and the like)")
+    parser.add_argument(
+        "--breakdown", action="store_true",
+        help="no profiler: CPU (thread time) of each step of the move path, and its queries",
+    )  # fmt: skip
+    args = parser.parse_args()
+    setup_django()
+    timers = install_timers() if args.breakdown else None
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    rng = random.Random(args.seed)
+    client = Client(enforce_csrf_checks=True, HTTP_HOST="127.0.0.1")
+    query = KLONDIKE_QUERY if args.variant == "klondike" else ""
+    profile = cProfile.Profile()
+    moves = undos = 0
+    spent = 0.0
+    html = action = csrf = ""
+    ply = args.ply_cap
+    while moves + undos < args.moves:
+        board = read_board(html) if html else None
+        if board is None or board.won or ply >= args.ply_cap:
+            page = client.get(f"/{args.variant}/{rng.randint(1, 2**31 - 1)}/{query}")
+            html = page.content.decode()
+            if not (ACTION_RE.search(html) and CSRF_RE.search(html)):
+                raise SystemExit(f"no board: HTTP {page.status_code} {html[-800:]}")
+            action, csrf = ACTION_RE.search(html)[1], CSRF_RE.search(html)[1]
+            ply = int(PLY_RE.search(html)[1])
+            continue
+        move = choose(board, rng)
+        form = {"action": "undo", "ply": ply} if move is None else {"move": move, "ply": ply}
+        start = time.perf_counter()
+        cpu = time.thread_time()
+        if timers is None:
+            profile.enable()
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(action, form, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=csrf)
+        if timers is None:
+            profile.disable()
+        else:
+            timers.add("whole request (test client)", time.thread_time() - cpu)
+            for sent in queries.captured_queries:
+                timers.queries[sent["sql"].split()[0].upper()] += 1
+        spent += time.perf_counter() - start
+        assert response.status_code == 200, response.content[:300]
+        html = response.content.decode()
+        ply = int(PLY_RE.search(html)[1])
+        moves, undos = moves + (move is not None), undos + (move is None)
+    if timers is not None:
+        print(f"{args.variant}: {moves} moves + {undos} undos, {1000 * spent / args.moves:.2f} ms "
+              "each (wall, database waits included)")  # fmt: skip
+        timers.report(args.moves)
+        return 0
+    print(f"{args.variant}: {moves} moves + {undos} undos, {1000 * spent / args.moves:.2f} ms "
+          f"each under the profiler (wall)")  # fmt: skip
+    if args.out:
+        profile.dump_stats(args.out)
+    text = io.StringIO()
+    stats = pstats.Stats(profile, stream=text).strip_dirs().sort_stats(args.sort)
+    stats.print_stats(args.top)
+    print(text.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
