@@ -1,0 +1,256 @@
+"""Chromium at the table: Debian's /usr/bin/chromium driven by Playwright against the live
+server, and a `Table` that taps, drags and types like a player (and reads the data-* hooks of
+DESIGN.md §5). One browser for the whole run; each test opens its own context (cookies, hence
+its own player)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from games import gameplay
+from games.engine.cards import DECK
+from games.engine.deal import layout, shuffled_deck
+from games.engine.positions import Position
+from games.models import Deal
+
+# Playwright's sync API keeps an event loop running in this thread; the ORM calls the tests
+# make between browser steps are ordinary blocking calls.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1280, "height": 1000}
+PHONE = {"width": 360, "height": 740}
+
+expect.set_options(timeout=8_000)
+
+# (element, [x, y]) → the viewport point x, y inside the element, scrolled on screen first
+# if it is off screen or under the selection bar at the bottom.
+_ON_SCREEN = """(el, [x, y]) => {
+  let box = el.getBoundingClientRect();
+  if (box.top + y < 0 || box.top + y > innerHeight - 90) {
+    el.scrollIntoView({block: "center"});
+    box = el.getBoundingClientRect();
+  }
+  return [box.left + x, box.top + y];
+}"""
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    # Motion off unless a test is about motion: FLIP and finish animations move the cards
+    # Playwright is about to click.
+    return {**browser_context_args, "viewport": DESKTOP, "reduced_motion": "reduce"}
+
+
+# -- deals -----------------------------------------------------------------------------------
+
+
+def dealt(variant: str, columns: list[str], draw: int = 1) -> Position:
+    """A deal position from its seven columns ("down | up", bottom to top); `?` is any card
+    not named elsewhere, in deck order. Klondike's stock gets the cards left over."""
+    named = {code for column in columns for code in column.replace("|", " ").split()}
+    spare = iter(card.code for card in DECK if card.code not in named)
+    filled = [" ".join(next(spare) if c == "?" else c for c in col.split()) for col in columns]
+    head = f"klondike draw={draw}" if variant == "klondike" else variant
+    sections = [head] + [f"t{i}: {column}" for i, column in enumerate(filled, start=1)]
+    stock = list(spare)
+    if stock:
+        sections.append("stock: " + " ".join(stock))
+    return Position.from_text("; ".join(sections))
+
+
+def store(position: Position, number: int) -> Deal:
+    """Store `position` as the deal of game `number`; it must be a dealt layout."""
+    cards = "".join(card.code for card in gameplay.dealt_order(position))
+    deal = Deal.objects.create(variant=position.variant, number=number, cards=cards)
+    assert gameplay.deal_position(deal, position.draw) == position, "not a dealt layout"
+    return deal
+
+
+# -- the player at the table -----------------------------------------------------------------
+
+
+class Table:
+    """One player's browser tab on a game page."""
+
+    def __init__(self, page: Page, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+
+    def open(self, path: str) -> Table:
+        """Go to `path`; a game page must show its board."""
+        self.page.goto(self.base_url + path)
+        if re.match(r"/(yukon|klondike)/\d+/", path):
+            expect(self.board).to_be_visible()
+        return self
+
+    # What the page shows.
+    @property
+    def board(self):
+        return self.page.locator("#board")
+
+    def card(self, code: str):
+        return self.page.locator(f'#board [data-card="{code}"]')
+
+    def pile(self, name: str):
+        return self.page.locator(f'#board [data-pile="{name}"]')
+
+    @property
+    def counter(self):
+        return self.page.get_by_test_id("moves")
+
+    @property
+    def alert(self):
+        return self.page.locator("#board .messages [role=alert]")
+
+    @property
+    def ply(self) -> int:
+        return int(self.board.get_attribute("data-ply"))
+
+    def lit(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "#board .pile.lit", "piles => piles.map(p => p.dataset.pile)"
+        )
+
+    def lifted(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "#board .card.lifted", "cards => cards.map(c => c.dataset.card)"
+        )
+
+    def column(self, n: int) -> list[str]:
+        """Column n's face-up cards, bottom to top."""
+        return (
+            self.pile(f"t{n}")
+            .locator("[data-card]")
+            .evaluate_all("cards => cards.map(c => c.dataset.card)")
+        )
+
+    def targets(self, code: str) -> list[str]:
+        return (self.card(code).get_attribute("data-targets") or "").split()
+
+    # What the player does: real mouse clicks at the place on screen, as a player's tap lands
+    # (whatever is on top there gets it). Quicker than Locator.click, which waits for
+    # stillness twice per tap; there is no motion here unless a test turns it on.
+    def _click(self, selector: str, x: float, y: float) -> None:
+        self.page.locator(selector).wait_for()
+        point = self.page.eval_on_selector(selector, _ON_SCREEN, [x, y])
+        self.page.mouse.click(*point)
+
+    def tap(self, code: str) -> None:
+        """Tap a card on its index corner: the strip of it a fanned column leaves visible."""
+        self._click(f'#board [data-card="{code}"]', 6, 5)
+
+    def tap_pile(self, name: str) -> None:
+        if name == "stock":
+            self._click("#board [data-pile=stock] button", 12, 12)
+        else:
+            self._click(f'#board [data-pile="{name}"]', 8, 8)
+
+    def wait_ply(self, ply: int) -> None:
+        expect(self.board).to_have_attribute("data-ply", str(ply))
+
+    def act(self, action: str) -> None:
+        """Press one of the table's buttons (undo, redo, hint, finish) and wait for the
+        server's answer."""
+        with self.page.expect_response(re.compile(r"/game/\d+/$")):
+            self.page.locator(f"#board button[name=action][value={action}]").click()
+
+    def play(self, move: str) -> None:
+        """Play one move of the solver's text form by tapping, and wait until it is on the
+        board: `9S-t5` taps ♠9 then column five; `AS-f` taps ♠A then a foundation that
+        takes it; `d` and `r` tap the stock."""
+        ply = self.ply
+        if move in ("d", "r"):
+            self.tap_pile("stock")
+        else:
+            code, target = move.split("-")
+            self.tap(code)
+            if target == "f":
+                target = next(t for t in self.targets(code) if t.startswith("f"))
+            self.tap_pile(target)
+        self.page.wait_for_function(
+            "ply => document.getElementById('board').dataset.ply != ply"
+            " || document.querySelector('#board .messages [role=alert]')",
+            arg=str(ply),
+        )
+        if self.ply == ply:
+            raise AssertionError(f"{move} was refused: {self.alert.inner_text()}")
+        assert self.ply == ply + 1, f"{move} took the game from ply {ply} to {self.ply}"
+
+    @property
+    def finish_button(self):
+        return self.page.locator("#board .status button[value=finish]")
+
+    def play_line(self, moves: list[str]) -> None:
+        """Play a winning line by tapping, move by move, until the line ends or the finish
+        button shows (the rest is then the finish button's job)."""
+        for move in moves:
+            if self.finish_button.count():
+                return
+            self.play(move)
+
+    def no_horizontal_scroll(self, width: int) -> None:
+        scroll = self.page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, f"the page is {scroll} px wide on a {width} px screen"
+
+
+# Shuffles the solver wins in well under a second (the others it may think about for long).
+FIRST_WIN = {("yukon", 1): 1, ("klondike", 1): 1, ("klondike", 3): 3}
+
+
+def winnable(variant: str, number: int, draw: int = 1) -> tuple[Deal, list[str]]:
+    """A deal the solver wins, stored as game `number`, with its winning line: the first
+    of a few shuffles (keyed for these tests, not by the site's key) that the solver wins
+    within its budget."""
+    from solver.search import solve
+
+    for seed in (FIRST_WIN.get((variant, draw), 1), *range(1, 9)):
+        cards = shuffled_deck(variant, seed, b"browser tests")
+        position = layout(variant, cards, draw)
+        result = solve(position, budget_seconds=4)
+        if result.verdict == "win":
+            return store(position, number), list(result.moves)
+    pytest.fail(f"the solver won none of eight {variant} deals within its budget")
+
+    def no_horizontal_scroll(self, width: int) -> None:
+        scroll = self.page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, f"the page is {scroll} px wide on a {width} px screen"
+
+
+@pytest.fixture
+def open_table(
+    browser: Browser, browser_context_args: dict, live_server, transactional_db
+) -> Iterator[Callable[..., Table]]:
+    """`open_table(path, **context options)`: a fresh player (browser context) at a page."""
+    contexts: list[BrowserContext] = []
+
+    def opener(path: str, **options) -> Table:
+        context = browser.new_context(**{**browser_context_args, **options})
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return Table(context.new_page(), live_server.url).open(path)
+
+    yield opener
+    for context in contexts:
+        context.close()
