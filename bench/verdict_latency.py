@@ -19,18 +19,18 @@ What it does, in order, and all of it stops by itself:
    seconds, to know which games truly went bad (ended in a dead end);
 3. per phase (W workers): a fresh database (a temporary SQLite file, WAL, by default; with
    --database-url a PostgreSQL database that is dropped and created anew), `manage.py
-   migrate`, W `manage.py db_worker --no-startup-delay --interval 0.05 --no-reload`
-   processes, then a child process of this script runs the players: --players threads,
-   each playing its games one after another. A move is `games.gameplay.act(...)` and then
-   `games.deadends.verdict(game, step)`, as the page does after every action (the game's
-   start counts as a position too); the player moves every --interval s (±20 %), whatever
-   the verdict, and meanwhile polls like the page (`deadends.verdict` every 0.8 s while the
-   banner polls). On a game's final position the player waits until it is decided or
-   --timeout s have passed. A watcher thread reads the PositionVerdict rows every 0.1 s;
-   a position's latency is its row's `decided` minus the moment the move was sent (for a
-   position already known, the time the move and verdict calls took). Players stop making
-   moves after --phase-seconds. The workers are stopped at the end of the phase, also on
-   error or Ctrl-C;
+   migrate`, W `manage.py db_worker --no-startup-delay --interval 0.05 --no-reload` processes
+   (--worker-interval sets the 0.05), then a child process of this script runs the players:
+   --players threads, each playing its games one after another. A move is
+   `games.gameplay.act(...)` and then `games.deadends.verdict(game, step)`, as the page does
+   after every action (the game's start counts as a position too); the player moves every
+   --interval s (±20 %), whatever the verdict, and meanwhile polls like the page
+   (`deadends.verdict` every 0.8 s while the banner polls). On a game's final position the
+   player waits until it is decided or --timeout s have passed. A watcher thread reads the
+   PositionVerdict rows every 0.1 s; a position's latency is its row's `decided` minus the
+   moment the move was sent (for a position already known, the time the move and verdict
+   calls took). Players stop making moves after --phase-seconds. The workers are stopped at
+   the end of the phase, also on error or Ctrl-C;
 4. prints, per phase and variant: positions, how many were known at once, decided (win or
    loss), unknown (the check's budget ran out), timed out; p50/p95/max latency of the
    decided ones against the 2 s target; what the queue did (checks run, their solver CPU
@@ -70,7 +70,7 @@ PAGE_POLL = 0.8  # the banner's hx-trigger delay
 WATCH_EVERY = 0.1
 LINE_NODES = 60_000  # recording: node budget only, so the same line on any machine
 CLK_TCK = os.sysconf("SC_CLK_TCK")
-WORKER_CMD = ["manage.py", "db_worker", "--no-startup-delay", "--interval", "0.05", "--no-reload"]
+WORKER_CMD = ["manage.py", "db_worker", "--no-startup-delay", "--no-reload", "--interval"]
 DECIDED = ("win", "loss")
 
 
@@ -279,7 +279,7 @@ def run_phase(args, workers: int, scripts: list[dict], tmp: Path) -> dict:
             logs.append(out)
             procs.append(
                 subprocess.Popen(
-                    [sys.executable, *WORKER_CMD],
+                    [sys.executable, *WORKER_CMD, args.worker_interval],
                     cwd=ROOT,
                     env=env,
                     stdout=out,
@@ -505,6 +505,7 @@ class Phase:
             tasks.append(
                 {
                     "key": key, "variant": variant, "status": task.status,
+                    "worker": task.worker_ids[-1] if task.worker_ids else None,
                     "enqueued": task.enqueued_at.timestamp(), "started": started,
                     "finished": finished, "returned": task.return_value, "verdict": verdict,
                     "searched": searched, "nodes": nodes if searched else 0,
@@ -615,10 +616,12 @@ def print_queue(result: dict) -> None:
         walls = [t["finished"] - t["started"] for t in searched]
         cpu = [t["cpu"] for t in searched]
         budget = sum(t["verdict"] == "unknown" for t in searched)
-        core = sum(cpu) / sum(walls) if sum(walls) else 0.0
+        big = [t for t in searched if t["cpu"] >= 0.2]
+        big_wall = sum(t["finished"] - t["started"] for t in big)
+        core = sum(t["cpu"] for t in big) / big_wall if big_wall else 0.0
         print(
-            f"   {variant} checks that searched: {len(searched)} (solver CPU / wall while "
-            f"searching: {core:.2f} of a core), wall p50/p95/max "
+            f"   {variant} checks that searched: {len(searched)} (solver CPU / wall of the "
+            f"{len(big)} with >= 0.2 s CPU: {core:.2f} of a core), wall p50/p95/max "
             f"{secs(percentile(walls, 0.5))}/{secs(percentile(walls, 0.95))}/"
             f"{secs(max(walls, default=None))} s, solver CPU p50/p95/max "
             f"{secs(percentile(cpu, 0.5))}/{secs(percentile(cpu, 0.95))}/"
@@ -630,6 +633,19 @@ def print_queue(result: dict) -> None:
         f"the player had moved on: {share(stale, len(ran))}, {stale_wall:.0f} of {busy:.0f} "
         f"worker-seconds; walk-back checks: {walk_back}; still queued at the end: "
         f"{status.get('READY', 0)}"
+    )
+    # A worker's time from finishing one check to starting the next one already queued:
+    # the worker loop's own cost (claiming under the database's locks, polling).
+    gaps = []
+    for worker in {t["worker"] for t in ran}:
+        mine = sorted((t for t in ran if t["worker"] == worker), key=lambda t: t["started"])
+        for before, after in zip(mine, mine[1:], strict=False):
+            if after["enqueued"] < before["finished"]:
+                gaps.append(after["started"] - before["finished"])
+    print(
+        f"   a worker's gap from one check to the next already queued: p50/p95/max "
+        f"{secs(percentile(gaps, 0.5))}/{secs(percentile(gaps, 0.95))}/"
+        f"{secs(max(gaps, default=None))} s, {sum(gaps):.0f} s in all"
     )
     failed = [t for t in tasks if t["status"] == "FAILED"]
     if failed:
@@ -684,6 +700,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--variants", default="yukon,klondike", help="yukon, klondike or both")
     parser.add_argument("--database-url", help="PostgreSQL URL (dropped and created anew)")
+    parser.add_argument("--worker-interval", default="0.05", help="db_worker --interval")
+    parser.add_argument("--save", help="write every phase's raw figures to this JSON file")
     parser.add_argument("--run-phase", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.run_phase:
@@ -715,13 +733,17 @@ def main() -> None:
         + check_budget()
     )
     tmp = Path(tempfile.mkdtemp(prefix="verdict-latency-"))
-    summaries = {}
+    summaries, saved_phases = {}, []
     try:
         for workers in [int(w) for w in args.workers.split(",")]:
             log(f"phase: {workers} worker(s) ...")
             result = run_phase(args, workers, scripts, tmp)
             summaries[workers] = print_phase(result, truth, args.timeout)
             sys.stdout.flush()
+            if args.save:
+                saved = {"scripts": scripts, "truth": truth, "phases": [*saved_phases, result]}
+                saved_phases.append(result)
+                Path(args.save).write_text(json.dumps(saved))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("\n== summary: decided share, p95 of decided (all / searched), dead ends proven")
