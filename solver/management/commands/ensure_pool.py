@@ -1,0 +1,47 @@
+"""Make sure the site can deal proven-winnable games: used by `./dev run` at start."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from django.core.management.base import BaseCommand
+
+from games.engine.deal import MAX_NUMBER, MIN_NUMBER
+from games.models import DealVerdict, Outcome
+from solver.pool import FRESH_BUDGET_SECONDS, solve_and_store
+from solver.tasks import top_up_pool
+
+# Every mode the site deals: Yukon; Klondike draw 1 and 3, unlimited and with Vegas's limit.
+MODES = [("yukon", None, None), ("klondike", 1, None), ("klondike", 3, None),
+         ("klondike", 1, 1), ("klondike", 3, 3)]  # fmt: skip
+
+
+class Command(BaseCommand):
+    help = (
+        "Solve a first batch of Yukon deals now if the winnable pool is empty (a few seconds, "
+        "with a progress line), and queue top-ups of every mode for the worker."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--first", type=int, default=3, help="winnable Yukon deals to have")
+        parser.add_argument("--seconds", type=float, default=10.0, help="at most this long")
+
+    def handle(self, *args, first: int, seconds: float, **options):
+        wins = DealVerdict.objects.filter(deal__variant="yukon", draw=None, verdict=Outcome.WIN)
+        have = wins.count()
+        tried = 0
+        deadline = time.monotonic() + seconds
+        while have < first and time.monotonic() < deadline:
+            number = random.randint(MIN_NUMBER, MAX_NUMBER)
+            verdict = solve_and_store("yukon", number, None, None, FRESH_BUDGET_SECONDS)
+            tried += 1
+            have += verdict.verdict == Outcome.WIN
+            bar = "#" * have + "." * max(0, first - have)
+            sys.stderr.write(f"\rWinnable Yukon deals [{bar}] {have}/{first}, {tried} tried")
+        if tried:
+            sys.stderr.write("\n")
+        for variant, draw, passes in MODES:
+            top_up_pool.enqueue(variant, draw, passes, count=5)
+        self.stdout.write(f"Winnable pool: {wins.count()} Yukon deals; the worker adds more.")
