@@ -7,7 +7,7 @@
   const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
   const board = () => document.getElementById("board");
   let picked = null; // the face-up card element at the bottom of the lifted stack
-  let lastTap = { code: null, at: 0 };
+  let lastTap = { card: null, at: 0 };
   let suppressClick = false;
 
   // -- talking to the server ------------------------------------------------------------------
@@ -133,11 +133,13 @@
   });
 
   function doubleTapped(card) {
+    // The second of two quick taps on one card, the first of which picked it up. (Not any
+    // two taps on one code: tap ♣3, tap a column, tap ♣3 again is a move and a pick-up.)
     const now = Date.now();
-    const twice = lastTap.code === card.dataset.card && now - lastTap.at < 350;
-    lastTap = { code: card.dataset.card, at: now };
+    const twice = picked === card && lastTap.card === card && now - lastTap.at < 350;
+    lastTap = { card, at: now };
     if (!twice) return false;
-    lastTap = { code: null, at: 0 };
+    lastTap = { card: null, at: 0 };
     const home = (card.dataset.targets || "").split(" ").find((t) => t.startsWith("f"));
     if (!home || pileOf(card).classList.contains("foundation")) return false;
     move(`${card.dataset.card}-f`);
@@ -301,6 +303,7 @@
     const b = board();
     if (!b || !boardSwap(event)) return;
     delete b.dataset.busy;
+    clearSelection(); // a stack picked up on the old board is gone with it
     restoreFocus(b);
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const finishing = Number(b.dataset.finished || 0);
