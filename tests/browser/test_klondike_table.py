@@ -1,0 +1,147 @@
+"""Klondike's stock and waste in Chromium: one card or a fan of three per tap, only the fan's
+top card plays, the empty stock turns the waste back, and undo, redo and their keys."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from games.engine import rules
+from games.engine.moves import Move
+
+from .conftest import dealt, store
+
+pytestmark = pytest.mark.browser
+
+NUMBER = 2_100_000_201
+COLUMNS = [
+    "AS",
+    "? | 2H",
+    "? ? | 8C",
+    "? ? ? | 7D",
+    "? ? ? ? | 6S",
+    "? ? ? ? ? | 5H",
+    "? ? ? ? ? ? | 4C",
+]
+
+
+def stock_deal(draw: int):
+    position = dealt("klondike", COLUMNS, draw=draw)
+    store(position, NUMBER)
+    return position
+
+
+def waste(table) -> list[str]:
+    return (
+        table.pile("waste")
+        .locator("[data-card]")
+        .evaluate_all("cards => cards.map(c => c.dataset.card)")
+    )
+
+
+def stock_label(table) -> str:
+    return table.pile("stock").locator("button").get_attribute("aria-label")
+
+
+def test_draw_1_turns_one_card_per_tap(open_table, transactional_db):
+    position = stock_deal(draw=1)
+    table = open_table(f"/klondike/{NUMBER}/?draw=1")
+    assert waste(table) == []
+    assert stock_label(table) == "Stock, 24 cards: turn 1"
+
+    table.tap_pile("stock")
+    expect(table.counter).to_have_text("1")
+    turned = rules.apply(position, Move.parse("d"))
+    assert waste(table) == [card.code for card in turned.waste]
+    assert len(waste(table)) == 1
+    assert stock_label(table) == "Stock, 23 cards: turn 1"
+
+    table.tap_pile("stock")
+    expect(table.counter).to_have_text("2")
+    twice = rules.apply(turned, Move.parse("d"))
+    assert waste(table) == [twice.waste[-1].code], "draw 1 shows the waste's top card"
+
+
+def test_draw_3_fans_three_cards_and_only_the_top_one_plays(open_table, transactional_db):
+    position = stock_deal(draw=3)
+    table = open_table(f"/klondike/{NUMBER}/?draw=3")
+
+    table.tap_pile("stock")
+    expect(table.counter).to_have_text("1")
+    turned = rules.apply(position, Move.parse("d"))
+    fan = [card.code for card in turned.waste[-3:]]
+    assert waste(table) == fan
+    expect(table.pile("waste")).to_have_class("pile waste fan3")
+    lefts = [table.card(code).bounding_box()["x"] for code in fan]
+    assert lefts[0] < lefts[1] < lefts[2], "the three are fanned, the top one rightmost"
+    assert table.targets(fan[0]) == table.targets(fan[1]) == []
+    top = turned.waste[-1]
+    assert table.targets(fan[2]) == list(rules.targets(turned).get(top, ()))
+
+    table.tap(fan[0])
+    assert table.lit() == []
+    assert stock_label(table) == "Stock, 21 cards: turn 3"
+
+
+def test_tapping_the_empty_stock_turns_the_waste_back_over(open_table, transactional_db):
+    stock_deal(draw=3)
+    table = open_table(f"/klondike/{NUMBER}/?draw=3")
+    for ply in range(1, 9):  # 24 cards, three a tap
+        table.tap_pile("stock")
+        table.wait_ply(ply)
+    assert stock_label(table) == "Empty stock: turn the waste back over"
+    assert len(waste(table)) == 3
+
+    table.tap_pile("stock")
+    table.wait_ply(9)
+    assert stock_label(table) == "Stock, 24 cards: turn 3"
+    assert waste(table) == []
+
+
+def test_undo_redo_and_their_keys(open_table, transactional_db):
+    stock_deal(draw=1)
+    table = open_table(f"/klondike/{NUMBER}/?draw=1")
+    redo = table.page.locator("#board button[value=redo]")
+    expect(redo).to_be_disabled()
+    table.play("d")
+    table.play("d")
+    after_two = waste(table)
+
+    table.act("undo")
+    expect(table.counter).to_have_text("1")
+    expect(redo).to_be_enabled()
+    table.act("redo")
+    expect(table.counter).to_have_text("2")
+    assert waste(table) == after_two
+    expect(redo).to_be_disabled()
+
+    keys = table.page.keyboard
+    keys.press("Control+z")
+    expect(table.counter).to_have_text("1")
+    keys.press("Control+Shift+z")
+    expect(table.counter).to_have_text("2")
+    keys.press("Control+z")
+    expect(table.counter).to_have_text("1")
+    keys.press("Control+y")
+    expect(table.counter).to_have_text("2")
+    assert waste(table) == after_two
+
+    keys.press("Control+z")
+    expect(table.counter).to_have_text("1")
+    table.play("d")  # a new move after an undo: nothing left to redo
+    expect(redo).to_be_disabled()
+
+
+def test_a_quick_tap_on_a_card_just_moved_picks_it_up_rather_than_sending_it_home(
+    open_table, transactional_db
+):
+    stock_deal(draw=1)
+    table = open_table(f"/klondike/{NUMBER}/?draw=1")
+    table.play("AS-t2")  # ♠A onto ♥2: two taps, the first of them on ♠A
+    table.tap("AS")  # at once: a new pick-up, not the second tap of a double-tap
+
+    assert table.lifted() == ["AS"]
+    assert sorted(table.lit()) == ["f1", "f2", "f3", "f4"]
+    expect(table.counter).to_have_text("1")
+    table.page.wait_for_timeout(300)  # nothing else is on its way
+    assert table.ply == 1 and table.column(2) == ["2H", "AS"]
