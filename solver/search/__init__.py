@@ -12,8 +12,8 @@ What the web needs is the same call: a hint is `moves[0]` of a win; a dead end i
 
 from __future__ import annotations
 
+from .best_first import search
 from .budget import LOSS, UNKNOWN, WIN, Budget, OutOfBudget, Result
-from .dfs import search
 from .positions import PositionError, Table, read_table
 
 __all__ = ["LOSS", "UNKNOWN", "WIN", "PositionError", "Result", "hint", "solve"]

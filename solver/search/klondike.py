@@ -39,6 +39,41 @@ class KlondikeGame(TableGame):
             # be lifted with it, so lifts are checked one by one and no toggles are used.
             self.toggles = False
             self.lift_bases = False
+        # See moves(): in draw 1 with unlimited passes a talon card played to a column must
+        # be used by the very next move; `pending` is that card (-1: none).
+        self.delay_plays = self.draw == 1 and self.passes is None
+        self.pending = -1
+        self._pending_history: list[int] = []
+
+    def do(self, move):
+        self._pending_history.append(self.pending)
+        record = TableGame.do(self, move)
+        if self.delay_plays:
+            last = record[2] if record[0] == 4 else record
+            if last[0] != 3:
+                self.pending = -1
+            elif last[2] >= 0:
+                self.pending = last[6]
+            else:
+                # A talon card home: 52 + its suit, unless it ends its suit.
+                card = last[6]
+                self.pending = -1 if card % 13 == 12 else 52 + card // 13
+        return record
+
+    def undo(self, record) -> None:
+        TableGame.undo(self, record)
+        self.pending = self._pending_history.pop()
+
+    def snapshot(self):
+        return (super().snapshot(), self.talon, self.ptr, self.passes, self.pending)
+
+    def restore(self, state) -> None:
+        table, self.talon, self.ptr, self.passes, self.pending = state
+        self._pending_history.clear()
+        super().restore(table)
+
+    def estimate(self) -> int:
+        return 4 * self.hidden + 52 - sum(self.found) + len(self.talon)
 
     def can_lift(self, y: int, i: int, k: int) -> bool:
         return _ordered(self.cols[i], k)
@@ -62,6 +97,8 @@ class KlondikeGame(TableGame):
                 tail = bytes((0xFE, 0 if p % 3 == 0 or p == len(self.talon) else p))
         else:
             tail = bytes((0xFE, self.ptr, min(self.passes, 200)))
+        if self.pending >= 0:
+            tail += bytes((0xFD, self.pending))
         return super().key() + tail + self.talon
 
     def do_talon(self, move):
@@ -154,11 +191,13 @@ class KlondikeGame(TableGame):
             for q, c in enumerate(self.talon):
                 if found[c // 13] == c % 13 and is_safe_home(c, found):
                     records.append(self.do((3, q, -1, self._turns_to(q), False)))
+                    self.pending = -1  # a safe move binds no next move
                     return True
         elif self.ptr:
             c = self.talon[self.ptr - 1]
             if found[c // 13] == c % 13 and is_safe_home(c, found):
                 records.append(self.do((3, self.ptr - 1, -1, (), False)))
+                self.pending = -1
                 return True
         return False
 
@@ -166,7 +205,31 @@ class KlondikeGame(TableGame):
 
     def moves(self) -> list:
         """Every move worth trying, best first: TableGame.tableau_moves plus talon cards to a
-        column (directly, or after the toggle that frees the parent) or home."""
+        column (directly, or after the toggle that frees the parent) or home.
+
+        Draw 1 with unlimited passes: right after a talon card c went to a column, only
+        moves that land something on c are offered (a column's run, a foundation card,
+        another talon card, or a toggled card whose move frees c's twin, as the first half
+        of a compound move). This loses no win. In a winning line, let c go onto the top T
+        at step a, and let step b be the first later one that lands a card on c, sends c
+        home or lifts c by itself. Play c at b instead (just before it, or, when b sends c
+        home or lifts it alone, straight from the talon to where b takes it): in between,
+        no step lands on c, and one that lifts a run from under c carries c along, the
+        same run less its top, which lands where it did; T stays a top, since nothing could
+        land on it while c was there; talon plays in between take other cards, which in
+        draw 1 are all reachable whatever ptr is (ptr does not matter there, see key()).
+        So every line can be rearranged so that each talon play is used by the next step.
+        A toggle onto c counts as landing on c, and in our classes (see table.py) the step
+        after it that uses the freed twin is what the compound move does.
+
+        Likewise a talon card c sent home (other than by autos()) must be followed at once
+        by the next card of its suit going home. In a winning line, let step b be the first
+        after c went home that needs it there: the next card of the suit goes home, or c
+        comes back to a column. Send c home just before b (or, if b brings it back, play it
+        from the talon to that column at b): in between nothing touches c's foundation (its
+        card under c could not come back while c lay on it) and c in the talon is in no
+        one's way. A king has no next card and may go home when it likes.
+        """
         scored: list = []
         empty = self.tableau_moves(scored)
         cols = self.cols
@@ -199,6 +262,12 @@ class KlondikeGame(TableGame):
                     if sup[x] == p and jt >= 0 and jt != j and cols[jt][-1] == t:
                         shift = (0, j, col.index(x), jt)
                         scored.append((34 - penalty, (4, shift, (3, q, j, turns, redeal))))
+        pending = self.pending
+        if pending >= 52:
+            scored = [pair for pair in scored if _sends_home(pair[1], self) == pending - 52]
+        elif pending >= 0:
+            column = where[pending]
+            scored = [pair for pair in scored if _lands_on(pair[1]) == column]
         scored.sort(key=_first, reverse=True)
         return [m for _, m in scored]
 
@@ -221,6 +290,30 @@ class KlondikeGame(TableGame):
         if self.found[below // 13] == below % 13:
             return 55  # frees a card to go home
         return -10
+
+
+def _lands_on(move) -> int:
+    """The column a move first lands a card on, -1 for a move home."""
+    kind = move[0]
+    if kind == 0:
+        return move[3]
+    if kind == 4:
+        return _lands_on(move[1])
+    if kind == 1:
+        return -1
+    return move[2]
+
+
+def _sends_home(move, game) -> int:
+    """The suit a move sends a card home in, -1 if none (for the compound: its last part)."""
+    kind = move[0]
+    if kind == 4:
+        return _sends_home(move[2], game)
+    if kind == 1:
+        return game.cols[move[1]][-1] // 13
+    if kind == 3 and move[2] < 0:
+        return game.talon[move[1]] // 13
+    return -1
 
 
 def _ordered(col: bytes, k: int) -> bool:
