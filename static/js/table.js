@@ -53,6 +53,7 @@
 
   function pick(card) {
     clearSelection();
+    $$("#board .messages .alert").forEach((a) => a.remove()); // an old refusal, now moot
     picked = card;
     stackFrom(card).forEach((c) => c.classList.add("lifted"));
     const targets = (card.dataset.targets || "").split(" ").filter(Boolean);
@@ -102,7 +103,10 @@
     if (next) pick(next);
   }
 
+  // The menu is a <details>: it also closes on Escape and on a tap anywhere outside it.
+  const closeMenu = () => $$("#board details.menu[open]").forEach((d) => d.removeAttribute("open"));
   document.addEventListener("click", (event) => {
+    if (!event.target.closest("details.menu")) closeMenu();
     const bar = event.target.closest("#selection-bar button");
     if (bar) {
       if (bar.classList.contains("more")) shift(1);
@@ -253,7 +257,10 @@
     if (mod || event.altKey) return;
     if (key === "u") return action("undo");
     if (key === "h") return action("hint");
-    if (key === "Escape") return clearSelection();
+    if (key === "Escape") {
+      closeMenu();
+      return clearSelection();
+    }
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     // Arrows work from inside the table, and from nowhere (after a swap or on arrival).
     const active = document.activeElement;
