@@ -111,7 +111,7 @@ def test_plus_and_minus_take_one_card_more_or_less_and_relight_the_targets(table
     assert table.column(3) == STACK[:2]
 
 
-def test_escape_and_the_cross_put_the_stack_down(table):
+def test_escape_and_the_cross_put_the_stack_down_and_escape_closes_the_menu(table):
     table.tap("9S")
     table.page.keyboard.press("Escape")
     assert table.lifted() == [] and table.lit() == []
@@ -120,6 +120,15 @@ def test_escape_and_the_cross_put_the_stack_down(table):
     table.tap("9S")
     table.page.locator("#selection-bar button.cancel").click()
     assert table.lifted() == [] and table.lit() == []
+
+    menu = table.page.locator("#board details.menu")
+    menu.locator("summary").click()
+    expect(menu.get_by_role("link", name="Rules")).to_be_visible()
+    table.page.keyboard.press("Escape")
+    expect(menu).not_to_have_attribute("open", "")
+    menu.locator("summary").click()
+    table.tap("TC")  # a tap elsewhere on the table closes it too
+    expect(menu).not_to_have_attribute("open", "")
 
 
 def test_double_tap_sends_a_card_to_the_foundation(table):
@@ -250,8 +259,9 @@ def test_a_phone_plays_without_horizontal_scrolling(open_table, worked_example):
     table.tap_pile("stock")
     expect(table.pile("waste").locator("[data-card]")).to_have_count(3)
     table.no_horizontal_scroll(PHONE["width"])
-    table.open("/")
-    table.no_horizontal_scroll(PHONE["width"])
+    for page in ("/", "/records/", "/rules/yukon/"):
+        table.open(page)
+        table.no_horizontal_scroll(PHONE["width"])
 
 
 def test_a_tap_while_cards_glide_lands_and_skips_the_glide(table):
