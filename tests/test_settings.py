@@ -28,7 +28,10 @@ def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
 
 
 def production_env(**overrides: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DEAL_KEY"}}
+    # DJANGO_ALLOW_ASYNC_UNSAFE is set by the browser tests' conftest for the test process only;
+    # a production environment never has it (check --deploy rightly refuses it).
+    unset = {"DEBUG", "SECRET_KEY", "DEAL_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     env.update(
         DEBUG="0",
         SECRET_KEY=secrets.token_urlsafe(45),
