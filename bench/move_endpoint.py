@@ -9,7 +9,9 @@ What it does, in order, and all of it stops by itself:
    postgres://postgres@127.0.0.1:5432/yukon_bench), migrates it, and collects the static
    files into a temporary folder (DEBUG=0 serves them through whitenoise's manifest);
 2. starts gunicorn on 127.0.0.1 (2 gthread workers x N threads, DEBUG=0, throwaway
-   SECRET_KEY and DEAL_KEY, HTTPS=0, CONN_MAX_AGE=60 as in docker-compose.yml) serving
+   SECRET_KEY and DEAL_KEY, HTTPS=0, persistent connections as docker-compose.yml's
+   CONN_MAX_AGE=60 but kept for the whole run, so that no PostgreSQL backend, and its CPU
+   time, goes away in the middle of a phase) serving
    bench.hello.settings: the real site plus `/hello/`;
 3. opens games for every virtual player (GET /yukon/<n>/ or /klondike/<n>/?draw=1: the
    player cookie, the game, the CSRF token), untimed;
@@ -54,6 +56,7 @@ DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/yukon_bench"
 SETTINGS = "bench.hello.settings"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 HOST = "127.0.0.1"
+CONN_MAX_AGE = 3600  # seconds: longer than any run
 
 TARGET_RATIO = 3.0
 TARGET_P99_MS = 100.0
@@ -179,7 +182,7 @@ def site_env(url: str, static_root: str) -> dict[str, str]:
         DEAL_KEY="bench-" + secrets.token_urlsafe(16),
         HTTPS="0",
         ALLOWED_HOSTS=HOST,
-        CONN_MAX_AGE="60",
+        CONN_MAX_AGE=str(CONN_MAX_AGE),
         BENCH_STATIC_ROOT=static_root,
         PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
     )
@@ -446,6 +449,7 @@ class PhaseResult:
     pg_cpu: float
     client_cpu: float
     machine_busy: float  # share of all cores busy during the phase, 0..1
+    pg_gone: int = 0  # backends that exited during the phase: their CPU is not counted
 
     @property
     def requests(self) -> int:
@@ -508,6 +512,7 @@ def run_phase(name, players, action, seconds, max_requests, server, pg) -> Phase
         server_cpu=spent(cpu0, cpu1), pg_cpu=spent(pg0, pg1),
         client_cpu=(own1.user + own1.system) - (own0.user + own0.system),
         machine_busy=(busy1 - busy0) / max(1, total1 - total0),
+        pg_gone=len(set(pg0) - set(pg1)),
     )  # fmt: skip
 
 
@@ -604,6 +609,9 @@ def report(results: list[PhaseResult], players: list[Player], pages: list[int]) 
     if pages:
         print(f"full game page (setup GETs): median {int(statistics.median(pages))} B, "
               f"max {max(pages)} B before compression")  # fmt: skip
+    gone = sum(r.pg_gone for r in results)
+    if gone:
+        print(f"note: {gone} PostgreSQL backends exited during phases; their CPU is missing")
     errors = [e for r in results for e in r.errors]
     if errors:
         print(f"\n{len(errors)} errors, the first ones:")
@@ -661,7 +669,7 @@ def main() -> int:
         load = os.getloadavg()
         print(
             f"gunicorn gthread {args.workers} workers x {args.threads} threads on "
-            f"{HOST}:{server.port}, pids {server.workers()}; DEBUG=0, CONN_MAX_AGE=60; "
+            f"{HOST}:{server.port}, pids {server.workers()}; DEBUG=0, CONN_MAX_AGE={CONN_MAX_AGE}; "
             f"database {urllib.parse.urlparse(url).path.lstrip('/')}; {os.cpu_count()} cores, "
             f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at start"
         )
