@@ -251,6 +251,15 @@ def cpu_ticks(pid: int) -> int | None:
     return int(fields[11]) + int(fields[12])
 
 
+def sched_wait(pid: int) -> float | None:
+    """Seconds the process has spent runnable but waiting for a CPU (/proc/<pid>/schedstat)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def machine_ticks() -> tuple[int, int]:
     with open("/proc/stat") as f:
         values = [int(v) for v in f.readline().split()[1:9]]
@@ -292,6 +301,7 @@ def run_phase(args, workers: int, scripts: list[dict], tmp: Path) -> dict:
         config.write_text(json.dumps({**vars(args), "scripts": scripts, "out": str(result_path)}))
         busy0, total0 = machine_ticks()
         ticks0 = [cpu_ticks(p.pid) or 0 for p in procs]
+        waits0 = [sched_wait(p.pid) or 0.0 for p in procs]
         load0 = os.getloadavg()
         started = time.monotonic()
         child = subprocess.Popen([sys.executable, __file__, "--run-phase", str(config)], env=env)
@@ -301,6 +311,7 @@ def run_phase(args, workers: int, scripts: list[dict], tmp: Path) -> dict:
             stop(child)
         wall = time.monotonic() - started
         ticks1 = [cpu_ticks(p.pid) for p in procs]
+        waits1 = [sched_wait(p.pid) for p in procs]
         busy1, total1 = machine_ticks()
         if child.returncode != 0:
             raise SystemExit(f"the players' process failed ({child.returncode})")
@@ -311,6 +322,7 @@ def run_phase(args, workers: int, scripts: list[dict], tmp: Path) -> dict:
             worker_cores=[
                 ((t1 or t0) - t0) / CLK_TCK / wall for t0, t1 in zip(ticks0, ticks1, strict=True)
             ],
+            worker_cpu_waits=[(w1 or w0) - w0 for w0, w1 in zip(waits0, waits1, strict=True)],
             workers_alive=sum(p.poll() is None for p in procs),
         )  # fmt: skip
         return result
@@ -529,10 +541,12 @@ class Phase:
 def print_phase(result: dict, truth: dict[str, dict], timeout: float) -> dict:
     workers = result["workers"]
     cores = ", ".join(f"{c:.2f}" for c in result["worker_cores"])
+    starved = ", ".join(f"{w:.0f}" for w in result["worker_cpu_waits"])
     load0, load1 = result["load"]
     print(
         f"\n== {workers} worker(s), {result['database']}: {result['wall']:.0f} s wall; "
-        f"workers' CPU over the phase (cores each): {cores}; machine busy "
+        f"workers' CPU over the phase (cores each): {cores}; seconds each worker was "
+        f"runnable but waiting for a CPU: {starved}; machine busy "
         f"{100 * result['machine_busy']:.0f}% of 2 cores; loadavg {load0[0]:.1f} -> {load1[0]:.1f}"
     )
     if result["errors"]:
@@ -571,20 +585,25 @@ def print_phase(result: dict, truth: dict[str, dict], timeout: float) -> dict:
             f"{secs(p95):>6} {secs(max(latencies, default=None)):>6} "
             f"{100 * on_screen / max(1, decided):8.0f}%"
         )
-        met = "met" if p95 is not None and p95 <= TARGET_P95 else "MISSED"
+        p95_searched = percentile(searched, 0.95)
         print(
             f"   {'':9} searched (not known at once): {len(searched)} decided, "
-            f"p50 {secs(percentile(searched, 0.5))} p95 {secs(percentile(searched, 0.95))} s; "
-            f"target p95 <= {TARGET_P95:.0f} s: {met}"
+            f"p50 {secs(percentile(searched, 0.5))} p95 {secs(p95_searched)} s; target p95 <= "
+            f"{TARGET_P95:.0f} s: {verdict_on(p95)} for all decided, {verdict_on(p95_searched)} "
+            f"for the searched ones"
         )
         summary[variant] = {
             "positions": len(observed), "decided": decided, "unknown": kinds["unknown"],
             "timeout": kinds["timeout"], "p50": percentile(latencies, 0.5), "p95": p95,
-            "p95_searched": percentile(searched, 0.95),
+            "p95_searched": p95_searched,
         }  # fmt: skip
     print_queue(result)
     summary["dead_ends"] = print_dead_ends(result, truth, timeout)
     return summary
+
+
+def verdict_on(p95: float | None) -> str:
+    return "met" if p95 is not None and p95 <= TARGET_P95 else "MISSED"
 
 
 def print_queue(result: dict) -> None:
