@@ -331,10 +331,13 @@
     const alert = $("[role=alert]", b);
     if (alert) alert.focus?.();
   });
-  // Any key or tap skips what is still flying.
-  ["pointerdown", "keydown"].forEach((type) =>
-    document.addEventListener(type, () => document.getAnimations?.().forEach((a) => a.finish()), true),
-  );
+  // Any key or tap skips what is still flying. (Not the endless glows: finish() throws on
+  // an infinite animation, which stopped the skip at the first lit pile.)
+  const skipFlights = () =>
+    document.getAnimations?.().forEach((a) => {
+      if (a.effect && a.effect.getComputedTiming().endTime !== Infinity) a.finish();
+    });
+  ["pointerdown", "keydown"].forEach((type) => document.addEventListener(type, skipFlights, true));
 
   // -- the clock and the preferences switch ----------------------------------------------------
   setInterval(() => {
