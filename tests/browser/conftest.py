@@ -244,13 +244,17 @@ def open_table(
 ) -> Iterator[Callable[..., Table]]:
     """`open_table(path, **context options)`: a fresh player (browser context) at a page."""
     contexts: list[BrowserContext] = []
+    errors: list[str] = []
 
     def opener(path: str, **options) -> Table:
         context = browser.new_context(**{**browser_context_args, **options})
         context.set_default_timeout(10_000)
         contexts.append(context)
-        return Table(context.new_page(), live_server.url).open(path)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return Table(page, live_server.url).open(path)
 
     yield opener
     for context in contexts:
         context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
