@@ -1,9 +1,9 @@
 """Small filters and tags for the game pages."""
 
 from collections.abc import Iterable
+from html import escape  # what autoescape does to a str, without django's lazy-string check
 
 from django import template
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from ..table import CardView
