@@ -57,6 +57,7 @@ SETTINGS = "bench.hello.settings"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 HOST = "127.0.0.1"
 CONN_MAX_AGE = 3600  # seconds: longer than any run
+CORES = os.cpu_count() or 1
 
 TARGET_RATIO = 3.0
 TARGET_P99_MS = 100.0
@@ -459,6 +460,12 @@ class PhaseResult:
         times = sorted(s.seconds for s in self.samples)
         return 1000 * times[min(len(times) - 1, int(q * len(times)))] if times else 0.0
 
+    @property
+    def others_busy(self) -> float:
+        """Share of the machine's cores busy with anything but this bench, 0..1."""
+        ours = (self.server_cpu + self.pg_cpu + self.client_cpu) / (self.seconds * CORES)
+        return max(0.0, self.machine_busy - ours)
+
     def per_request_ms(self, cpu: float) -> float:
         return 1000 * cpu / self.requests if self.requests else 0.0
 
@@ -546,12 +553,14 @@ def setup_players(port: int, count: int, games_each: int, ply_cap: int, seed: in
 def report(results: list[PhaseResult], players: list[Player], pages: list[int]) -> None:
     head = (
         f"{'phase':<16}{'players':>8}{'requests':>9}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}"
-        f"{'max ms':>8}{'web CPU':>9}{'PG CPU':>8}{'client':>8}{'machine':>9}{'errors':>7}"
+        f"{'max ms':>8}{'web CPU':>9}{'PG CPU':>8}{'client':>8}{'machine':>9}{'others':>8}"
+        f"{'errors':>7}"
     )
     print()
     print("per request: web CPU = gunicorn workers, PG CPU = PostgreSQL backends, client = the")
     print("load generator (this process), all in ms of CPU per request; machine = share of both")
-    print("cores busy during the phase, everything on the machine included")
+    print("cores busy during the phase, everything on the machine included; others = the part")
+    print("of it that was neither gunicorn, PostgreSQL's bench backends nor the load generator")
     print(head)
     print("-" * len(head))
     for r in results:
@@ -562,7 +571,7 @@ def report(results: list[PhaseResult], players: list[Player], pages: list[int]) 
             f"{r.latency_ms(0.50):>8.1f}{r.latency_ms(0.99):>8.1f}{r.latency_ms(1.0):>8.1f}"
             f"{r.per_request_ms(r.server_cpu):>9.2f}{r.per_request_ms(r.pg_cpu):>8.2f}"
             f"{r.per_request_ms(r.client_cpu):>8.2f}{100 * r.machine_busy:>8.0f}%"
-            f"{len(r.errors):>7}{mix}"
+            f"{100 * r.others_busy:>7.0f}%{len(r.errors):>7}{mix}"
         )
     by = {(r.name, r.players): r for r in results}
     print()
