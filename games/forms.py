@@ -43,6 +43,21 @@ class ActionForm(forms.Form):
         return data
 
 
+class PollForm(forms.Form):
+    """The dead-end banner's poll: the ply it asks about and how many polls came before."""
+
+    ply = forms.IntegerField(min_value=0, max_value=10**6)
+    poll = forms.IntegerField(min_value=0, max_value=1000, required=False)
+
+    def clean_poll(self) -> int:
+        return self.cleaned_data.get("poll") or 0
+
+    @property
+    def delay_ms(self) -> int:
+        """Polls slow down from 0.8 s to 5 s while a position waits for its check."""
+        return min(5000, int(800 * 1.5 ** self.cleaned_data["poll"]))
+
+
 class ModeForm(forms.Form):
     """Klondike's draw and scoring (GET query), with the defaults of the Klondike page."""
 

@@ -8,6 +8,7 @@ from solver.search import solve
 
 from .engine.moves import Move
 from .engine.positions import Position
+from .engine.rules import first_foundation_for
 
 HINT_BUDGET_SECONDS = 2.0
 
@@ -24,4 +25,7 @@ def hint_for(position: Position) -> Move | None:
         row.refresh_from_db()
     if row.verdict != Check.WIN or not row.moves:
         return None
-    return Move.parse(row.moves[0])
+    move = Move.parse(row.moves[0])
+    if move.target == "f":  # name the slot, so the page can mark the foundation it goes to
+        move = Move(move.card, f"f{first_foundation_for(position, move.card) + 1}")
+    return move

@@ -21,7 +21,8 @@ urlpatterns = [
     path("records/", records.records, name="records"),
     path("<variant:variant>/", lobby.new_game, name="new_game"),
     path("<variant:variant>/<str:number>/", play.game_page, name="game"),
-    path("game/<int:game_id>/", play.game_action, name="game_action"),
+    path("game/<int:game_id>/", play.game, name="game_action"),
+    path("game/<int:game_id>/", play.game, name="game_detail"),
     path("game/<int:game_id>/verdict/", play.game_verdict, name="game_verdict"),
     path("rules/<variant:variant>/", rules.rules, name="rules"),
 ]

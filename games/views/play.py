@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -12,7 +12,7 @@ from .. import deadends, gameplay
 from ..engine.cards import Card, CardError
 from ..engine.moves import IllegalMove
 from ..engine.rules import movable_cards
-from ..forms import ActionForm, ModeForm, game_number
+from ..forms import ActionForm, ModeForm, PollForm, game_number
 from ..models import Game, Scoring
 from ..table import table
 from .lobby import wants_winnable
@@ -34,6 +34,22 @@ def game_page(request: HttpRequest, variant: str, number: str) -> HttpResponse:
     game = gameplay.start_game(request.player, gameplay.deal_for(variant, found), draw, scoring)
     step = gameplay.current(game)
     return _board(request, game, step, selected=_selected(request.GET.get("select"), step))
+
+
+def game(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A game's own address: GET shows it to its player, POST acts on it."""
+    return (
+        game_action(request, game_id) if request.method == "POST" else game_detail(request, game_id)
+    )
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    """This game of the player's, finished or not (the number's address deals a fresh game
+    once the last one is over)."""
+    game = _own_game(request, game_id)
+    return _board(request, game, gameplay.current(game))
 
 
 @require_POST
@@ -71,6 +87,10 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
     except IllegalMove as refusal:
         game = _own_game(request, game_id)
         return _board(request, game, gameplay.current(game), alert=str(refusal))
+    if not request.htmx:  # a plain form post: post/redirect/get, to this game's own page
+        response = redirect("game_detail", game_id=done.game.pk)
+        response.status_code = 303
+        return response
     return _board(request, done.game, done.step, finished_moves=done.finished_moves)
 
 
@@ -78,11 +98,26 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_verdict(request: HttpRequest, game_id: int) -> HttpResponse:
     """The dead-end banner alone, polled by the page until the position is decided."""
     game = _own_game(request, game_id)
-    if request.GET.get("ply") != str(game.ply):
+    poll = PollForm(request.GET)
+    if not poll.is_valid() or poll.cleaned_data["ply"] != game.ply:
         return HttpResponse("")  # the board has moved on; its own banner polls for it
     step = gameplay.current(game)
-    context = {"game": game, "step": step, "verdict": deadends.verdict(game, step)}
+    context = {
+        "game": game,
+        "step": step,
+        "verdict": deadends.verdict(game, step),
+        "poll": poll.cleaned_data["poll"] + 1,
+        "poll_delay": poll.delay_ms,
+    }
     return render(request, "games/play.html#verdict", context)
+
+
+def game_url(game: Game) -> str:
+    """The game's shareable address, with Klondike's draw and scoring."""
+    url = reverse("game", args=[game.variant, game.number])
+    if game.variant == "klondike":
+        url += f"?draw={game.draw}&scoring={game.scoring}"
+    return url
 
 
 def _own_game(request: HttpRequest, game_id: int) -> Game:
@@ -104,9 +139,7 @@ def _selected(code: str | None, step) -> Card | None:
 
 def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, alert="",
            note="", finished_moves=0) -> HttpResponse:  # fmt: skip
-    url = reverse("game", args=[game.variant, game.number])
-    if game.variant == "klondike":
-        url += f"?draw={game.draw}&scoring={game.scoring}"
+    url = game_url(game)
     context = {
         "game": game,
         "step": step,

@@ -51,11 +51,6 @@ def test_a_hint_marks_the_card_and_the_target_of_the_winning_lines_next_move(ope
     assert Game.objects.get(deal=deal).hints == 4
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="games/table.py marks the hinted pile only when hint.target names it; a hint to "
-    "'the foundation that takes it' (target 'f') marks no foundation",
-)
 def test_a_hint_home_marks_the_foundation_that_takes_the_card(open_table):
     deal, line = winnable("yukon", NUMBER)
     position = gameplay.deal_position(deal)

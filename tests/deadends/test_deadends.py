@@ -44,7 +44,7 @@ def make_deal(number: int = 6) -> Deal:
 
 def post(client: Client, game: Game, **data) -> str:
     game.refresh_from_db()
-    response = client.post(f"/game/{game.pk}/", {"ply": game.ply, **data}, HTTP_HX_REQUEST="1")
+    response = client.post(f"/game/{game.pk}/", {"ply": game.ply, **data}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     return response.content.decode()
 

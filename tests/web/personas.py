@@ -42,11 +42,13 @@ class Persona:
         )
 
     def act(self, game: Game, ply: int | None = None, htmx: bool = False, **fields):
-        """POST an action on `game`, made on `ply` (by default the game's current ply)."""
+        """POST an action on `game`, made on `ply` (by default the game's current ply). A plain
+        post that changed the game is answered with a redirect to the game's page: followed."""
         if ply is None:
             ply = Game.objects.get(pk=game.pk).ply
         headers = {"HX-Request": "true"} if htmx else {}
-        return self.client.post(f"/game/{game.pk}/", {"ply": ply, **fields}, headers=headers)
+        data = {"ply": ply, **fields}
+        return self.client.post(f"/game/{game.pk}/", data, headers=headers, follow=True)
 
     def move(self, game: Game, move: str, **options):
         return self.act(game, move=move, **options)

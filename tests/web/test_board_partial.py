@@ -56,11 +56,22 @@ def test_an_htmx_refusal_answers_with_the_board_and_the_message(alice):
     assert is_board_alone(html) and "♠9 goes on a red 10" in html
 
 
-def test_a_plain_form_post_answers_with_the_whole_page(alice):
+def test_a_plain_form_post_redirects_to_the_games_address_and_its_whole_page(alice):
     worked_example()
     game = alice.start("yukon", WORKED_EXAMPLE)
-    html = alice.move(game, "9S-t5").content.decode()
+    response = alice.move(game, "9S-t5")
+    assert response.redirect_chain == [(f"/game/{game.pk}/", 303)]
+    html = response.content.decode()
     assert html.startswith("<!doctype html>") and '<span data-testid="moves">1</span>' in html
+
+
+def test_a_plain_form_post_that_is_refused_answers_with_the_whole_page(alice):
+    worked_example()
+    game = alice.start("yukon", WORKED_EXAMPLE)
+    response = alice.move(game, "9S-t6")
+    assert response.redirect_chain == []
+    html = response.content.decode()
+    assert html.startswith("<!doctype html>") and "♠9 goes on a red 10" in html
 
 
 def test_the_no_javascript_page_lights_the_targets_of_a_picked_up_card(alice):

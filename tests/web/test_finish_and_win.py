@@ -64,8 +64,9 @@ def test_auto_finish_shows_only_once_every_card_is_up_and_in_order(alice):
 def test_auto_finish_plays_every_card_home_as_its_own_move(alice):
     deal, line = easy_yukon()
     game = alice.game_at(deal, line)
-    html = alice.act(game, action="finish").content.decode()
-    assert 'data-testid="result"' in html and 'data-finished="4"' in html
+    html = alice.act(game, action="finish", htmx=True).content.decode()
+    assert 'data-testid="result"' in html
+    assert 'data-finished="4"' in html, "the board tells the page how many cards fly home"
     assert result_moves(html) == 52
     game.refresh_from_db()
     assert game.actions[48:] == ["KS-f1", "KH-f2", "KD-f3", "KC-f4"]

@@ -191,8 +191,13 @@ def test_it_sends_the_refusal_of_a_forged_move_as_plain_text_not_markup(alice, e
     assert response["Content-Type"] == "text/plain; charset=utf-8"
 
 
-def test_it_refuses_get_on_the_action_address(alice, example):
-    assert alice.client.get(f"/game/{example.pk}/").status_code == 405
+def test_get_on_the_action_address_shows_the_game_to_its_player_only(alice, bob, example):
+    assert alice.client.get(f"/game/{example.pk}/").status_code == 200
+    assert bob.client.get(f"/game/{example.pk}/").status_code == 404
+
+
+def test_it_refuses_other_methods_on_the_action_address(alice, example):
+    assert alice.client.put(f"/game/{example.pk}/").status_code == 405
 
 
 def test_it_refuses_a_post_without_the_csrf_token(example):
