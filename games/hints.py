@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from solver import checks
-from solver.models import Check
+from solver.models import Check, PositionVerdict
 from solver.search import solve
 
 from .engine.moves import Move
@@ -22,7 +22,7 @@ def hint_for(position: Position) -> Move | None:
         result = solve(position, budget_seconds=HINT_BUDGET_SECONDS)
         if result.verdict in (Check.WIN, Check.LOSS):
             checks.store(row.key, result.verdict, list(result.moves), result.nodes, result.seconds)
-        row.refresh_from_db()
+        row = PositionVerdict.objects.get(key=row.key)
     if row.verdict != Check.WIN or not row.moves:
         return None
     move = Move.parse(row.moves[0])

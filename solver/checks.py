@@ -33,22 +33,25 @@ def position_key(position: Position) -> str:
 
 
 def request(position: Position) -> PositionVerdict:
-    """The position's verdict row, with a check queued unless one is known or on its way."""
+    """The position's verdict row, with a check queued unless one is known or on its way.
+
+    This runs after every move, so it costs one query when the position is known and two
+    when it is new (no savepoint, unlike get_or_create). A row just inserted is returned
+    as built, without its id: read it again by `key` to see what a check stored."""
     from .tasks import check_position
 
     key = position_key(position)
     now = timezone.now()
-    row, created = PositionVerdict.objects.get_or_create(
-        key=key, defaults={"position": position.to_json(), "requested": now}
-    )
-    if not created:
-        if row.verdict != Check.PENDING or row.requested > now - RETRY_AFTER:
-            return row
-        # Pending for too long: its worker died. Re-queue, once, whoever asks first.
-        if not PositionVerdict.objects.filter(pk=row.pk, requested=row.requested).update(
-            requested=now
-        ):
-            return row
+    row = PositionVerdict.objects.filter(key=key).first()
+    if row is None:
+        row = PositionVerdict(key=key, position=position.to_json(), requested=now)
+        PositionVerdict.objects.bulk_create([row], ignore_conflicts=True)
+    elif row.verdict != Check.PENDING or row.requested > now - RETRY_AFTER:
+        return row
+    elif not PositionVerdict.objects.filter(pk=row.pk, requested=row.requested).update(
+        requested=now
+    ):
+        return row  # pending too long (its worker died): someone else just re-queued it
     transaction.on_commit(lambda: check_position.enqueue(key))
     return row
 

@@ -166,7 +166,7 @@ def test_a_stale_check_never_overwrites_a_proven_verdict():
     checks.store(row.key, Check.LOSS, [], 10, 0.1)
     checks.store(row.key, Check.UNKNOWN, [], 99, 3.0)  # a late, budget-limited check
     checks.store(row.key, Check.WIN, ["7S-t7"], 5, 0.1)
-    row.refresh_from_db()
+    row = PositionVerdict.objects.get(key=row.key)
     assert (row.verdict, row.nodes) == (Check.LOSS, 10)
 
 
@@ -191,7 +191,7 @@ def _database_url() -> str:
 def test_a_worker_killed_mid_check_loses_nothing():
     # A hard deal (the reference solver could not decide it in 10 s) keeps the worker busy.
     hard = deal("yukon", 1002, b"hard")  # any deal; the budget keeps it short either way
-    row = checks.request(hard)  # queues the check
+    key = checks.request(hard).key  # queues the check
     env = {**os.environ, "DATABASE_URL": _database_url()}
     worker = subprocess.Popen(
         [sys.executable, "manage.py", "db_worker", "--no-startup-delay", "--interval", "0.1",
@@ -208,7 +208,7 @@ def test_a_worker_killed_mid_check_loses_nothing():
     finally:
         if worker.poll() is None:
             worker.kill()
-    row.refresh_from_db()
+    row = PositionVerdict.objects.get(key=key)
     if row.verdict != Check.PENDING:
         pytest.fail(f"the check finished before the kill ({row.verdict}); make it harder")
     # The next request after the retry window queues the check again ...
