@@ -17,9 +17,11 @@ import heapq
 from .budget import Budget
 
 
-def search(game, budget: Budget) -> list[str] | None:
+def search(game, budget: Budget, key=None) -> list[str] | None:
     """The moves of a win, or None once everything reachable is seen (a loss).
 
+    `key` replaces game.key: a coarser key searches less and still finds only real wins
+    (the moves are played for real), but then None proves nothing.
     Raises OutOfBudget (from budget.spend) when the budget runs out.
     """
     root_autos = game.autos()
@@ -27,12 +29,13 @@ def search(game, budget: Budget) -> list[str] | None:
     if finished is not None:
         return _texts(game, _Node(None, None, root_autos + finished))
     root = _Node(None, None, root_autos)
-    seen = {game.key()}
+    seen = {(key or game.key)()}
     budget.spend()
     frontier = [(game.estimate(), 0, game.snapshot(), root)]
     count = 0
     spend = budget.spend
-    do, undo, autos, key, moves = game.do, game.undo, game.autos, game.key, game.moves
+    key = key or game.key
+    do, undo, autos, moves = game.do, game.undo, game.autos, game.moves
     dead, estimate, snapshot, restore = game.is_dead, game.estimate, game.snapshot, game.restore
     push, pop = heapq.heappush, heapq.heappop
     while frontier:

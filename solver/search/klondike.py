@@ -101,6 +101,18 @@ class KlondikeGame(TableGame):
             tail += bytes((0xFD, self.pending))
         return super().key() + tail + self.talon
 
+    def rough_key(self) -> bytes:
+        """A key that forgets how the face-up cards are arranged (only for finding wins)."""
+        tail = bytes(
+            (
+                self.ptr if self.draw == 3 or self.passes is not None else 0,
+                min(self.passes or 0, 200),
+                self.pending + 1,
+            )
+        )
+        tops = bytes(sorted(col[-1] for col in self.cols if col))
+        return bytes(self.ndown) + bytes(self.found) + tail + self.talon + b"\xff" + tops
+
     def do_talon(self, move):
         _, q, j, turns, redeal = move
         talon = self.talon
@@ -308,7 +320,11 @@ def _sends_home(move, game) -> int:
     """The suit a move sends a card home in, -1 if none (for the compound: its last part)."""
     kind = move[0]
     if kind == 4:
-        return _sends_home(move[2], game)
+        first, second = move[1], move[2]
+        if second[0] == 1:
+            # The card under the toggled one, which the toggle uncovers.
+            return game.cols[first[1]][first[2] - 1] // 13
+        return _sends_home(second, game)
     if kind == 1:
         return game.cols[move[1]][-1] // 13
     if kind == 3 and move[2] < 0:

@@ -1,0 +1,193 @@
+"""`manage.py generate_deals`: solve fresh game numbers in parallel and store each verdict.
+
+    python manage.py generate_deals --variant yukon --count 1000 --workers 2
+    python manage.py generate_deals --variant klondike --draw 3 --count 200 --budget-seconds 5
+
+Numbers are taken in order from just above the highest number already solved in this mode,
+skipping any solved since, so a second run continues where the first stopped. Workers only
+search (pure solver.search, no database); this process deals, stores each result the moment
+it arrives (Deal row, then its DealVerdict) and draws a progress bar on stderr. Ctrl+C stops
+the workers; everything stored before it stays stored.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import IntegrityError, connections, transaction
+from django.db.models import Max
+
+from games.engine.deal import MAX_NUMBER
+from games.gameplay import deal_for, deal_position
+from games.models import DealVerdict, Outcome
+from solver.search import solve_json
+
+DEFAULT_BUDGET_SECONDS = 10.0
+BAR_WIDTH = 24
+
+
+class Command(BaseCommand):
+    help = "Solve fresh game numbers with several worker processes and store the verdicts."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--variant", help="yukon or klondike")
+        parser.add_argument("--draw", help="Klondike: 1 (default) or 3")
+        parser.add_argument("--passes", help="Klondike: a pass limit (default: unlimited)")
+        parser.add_argument("--count", help="how many fresh numbers to solve")
+        parser.add_argument("--workers", help="worker processes (default: CPU count)")
+        parser.add_argument(
+            "--budget-seconds",
+            help=f"CPU seconds per deal (default {DEFAULT_BUDGET_SECONDS})",
+        )
+
+    def handle(self, *args, **options):
+        variant = options["variant"]
+        if variant not in ("yukon", "klondike"):
+            shown = "missing" if variant is None else repr(variant)[:20]
+            raise CommandError(f"--variant must be yukon or klondike ({shown})", returncode=2)
+        draw = passes = None
+        if variant == "klondike":
+            draw = _whole(options["draw"] or "1", "--draw", {1, 3})
+            passes = _whole(options["passes"], "--passes") if options["passes"] else None
+        elif options["draw"] or options["passes"]:
+            raise CommandError("--draw and --passes are for Klondike only", returncode=2)
+        if options["count"] is None:
+            raise CommandError("--count is missing: how many numbers to solve", returncode=2)
+        count = _whole(options["count"], "--count")
+        workers = _whole(options["workers"] or str(os.cpu_count() or 1), "--workers")
+        budget = float(options["budget_seconds"] or DEFAULT_BUDGET_SECONDS)
+        if not budget > 0:
+            raise CommandError("--budget-seconds must be positive", returncode=2)
+        run = _Run(variant, draw, passes, count, budget)
+        try:
+            run.go(workers)
+        except KeyboardInterrupt:
+            sys.stderr.write("\nInterrupted: every result shown above is stored.\n")
+        finally:
+            run.progress(final=True)
+        self.stdout.write(
+            f"{run.tried} deals solved: {run.wins} winnable, {run.losses} lost, "
+            f"{run.tried - run.wins - run.losses} unknown"
+        )
+
+
+def _whole(text: str, name: str, allowed: set[int] | None = None) -> int:
+    if not text.isdigit() or int(text) < 1 or (allowed and int(text) not in allowed):
+        wanted = " or ".join(map(str, sorted(allowed))) if allowed else "a whole number >= 1"
+        raise CommandError(f"{name} must be {wanted} ({text[:20]!r})", returncode=2)
+    return int(text)
+
+
+class _Run:
+    def __init__(self, variant, draw, passes, count, budget) -> None:
+        self.variant, self.draw, self.passes = variant, draw, passes
+        self.count = count
+        self.budget = budget
+        self.tried = self.wins = self.losses = 0
+        self.started = time.monotonic()
+        self.mode = {"deal__variant": variant, "draw": draw, "passes": passes}
+
+    def numbers(self):
+        """Fresh numbers upward from the highest one already solved in this mode."""
+        solved = DealVerdict.objects.filter(**self.mode)
+        number = solved.aggregate(top=Max("deal__number"))["top"] or 0
+        while number < MAX_NUMBER:
+            window = range(number + 1, min(number + 1000, MAX_NUMBER) + 1)
+            done = set(
+                solved.filter(deal__number__in=window).values_list("deal__number", flat=True)
+            )
+            for n in window:
+                if n not in done:
+                    yield n
+            number = window[-1]
+
+    def jobs(self):
+        for number in self.numbers():
+            deal = deal_for(self.variant, number)
+            position = deal_position(deal, self.draw, self.passes)
+            yield number, deal, position.to_json()
+
+    def go(self, workers: int) -> None:
+        jobs = self.jobs()
+        pending = {}
+        self.progress()
+        if workers == 1:
+            for _ in range(self.count):
+                number, deal, position = next(jobs)
+                self.store(deal, solve_json((position, self.budget)))
+            return
+        # Workers get no database: close our connections so the fork shares none.
+        connections.close_all()
+        context = multiprocessing.get_context("fork")
+        with context.Pool(workers, initializer=_ignore_sigint) as pool:
+            try:
+                submitted = 0
+                while submitted < min(self.count, workers * 2):
+                    number, deal, position = next(jobs)
+                    pending[number] = (
+                        deal,
+                        pool.apply_async(solve_json, ((position, self.budget),)),
+                    )
+                    submitted += 1
+                while pending:
+                    done = [n for n, (_, job) in pending.items() if job.ready()]
+                    if not done:
+                        time.sleep(0.02)
+                        continue
+                    for n in done:
+                        deal, job = pending.pop(n)
+                        self.store(deal, job.get())
+                        if submitted < self.count:
+                            number, deal, position = next(jobs)
+                            job = pool.apply_async(solve_json, ((position, self.budget),))
+                            pending[number] = (deal, job)
+                            submitted += 1
+            except KeyboardInterrupt:
+                pool.terminate()
+                raise
+
+    def store(self, deal, result: dict) -> None:
+        try:
+            with transaction.atomic():
+                DealVerdict.objects.create(
+                    deal=deal, draw=self.draw, passes=self.passes, verdict=result["verdict"],
+                    moves=result["moves"], nodes=result["nodes"], seconds=result["seconds"],
+                )  # fmt: skip
+        except IntegrityError:
+            return  # solved meanwhile by someone else (the web's pool top-up): keep theirs
+        self.tried += 1
+        self.wins += result["verdict"] == Outcome.WIN
+        self.losses += result["verdict"] == Outcome.LOSS
+        self.progress()
+
+    def progress(self, final: bool = False) -> None:
+        elapsed = time.monotonic() - self.started
+        rate = self.tried / elapsed if elapsed > 0 else 0.0
+        left = self.count - self.tried
+        eta = _clock(left / rate) if rate > 0 and left > 0 else "--:--"
+        filled = BAR_WIDTH * self.tried // self.count
+        bar = "#" * filled + "." * (BAR_WIDTH - filled)
+        sys.stderr.write(
+            f"\r[{bar}] {self.tried}/{self.count} tried, {self.wins} winnable, "
+            f"{rate:.2f} deals/s, ETA {eta} "
+        )
+        if final:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def _clock(seconds: float) -> str:
+    minutes, seconds = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def _ignore_sigint() -> None:
+    # Ctrl+C goes to the whole process group: let the parent alone decide what stops.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

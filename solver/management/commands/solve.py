@@ -1,0 +1,144 @@
+"""`manage.py solve`: is a deal or a position won, lost, or undecided within the budget?
+
+    python manage.py solve --variant yukon --number 123
+    python manage.py solve --variant klondike --draw 3 --passes 3 --number 123 --json
+    python manage.py solve --variant klondike --position table.json --budget-seconds 30
+    ... | python manage.py solve --variant yukon --position - --json
+
+With --json it prints one object: {"verdict", "moves", "nodes", "seconds"}. A bad argument
+or a malformed position is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from games.engine.deal import DealError, check_number, deal
+from games.engine.positions import Position, PositionError
+from games.gameplay import deal_position
+from games.models import Deal
+from solver.search import LOSS, WIN, solve
+from solver.search.positions import PositionError as SearchPositionError
+
+DEFAULT_BUDGET_SECONDS = 10.0
+
+
+class Command(BaseCommand):
+    help = "Solve a deal (--number) or a position (--position FILE, - for stdin)."
+
+    def add_arguments(self, parser):
+        # Checked in handle, not by argparse, so that a bad value is one line and exit 2.
+        parser.add_argument("--variant", help="yukon or klondike")
+        parser.add_argument("--draw", help="Klondike: 1 (default) or 3")
+        parser.add_argument("--passes", help="Klondike: passes through the stock allowed")
+        parser.add_argument("--number", help="a game number, 1 to 2147483647")
+        parser.add_argument("--position", help="a Position JSON file, or - for stdin")
+        parser.add_argument(
+            "--budget-seconds",
+            help=f"CPU seconds before giving up with 'unknown' (default {DEFAULT_BUDGET_SECONDS})",
+        )
+        parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+    def handle(self, *args, **options):
+        variant = options["variant"]
+        if variant not in ("yukon", "klondike"):
+            shown = "missing" if variant is None else repr(variant)[:20]
+            raise CommandError(f"--variant must be yukon or klondike ({shown})", returncode=2)
+        draw = _whole(options["draw"], "--draw", {1, 3}) if options["draw"] else None
+        passes = _whole(options["passes"], "--passes") if options["passes"] else None
+        if variant == "yukon" and (draw or passes):
+            raise CommandError("--draw and --passes are for Klondike only", returncode=2)
+        budget = _budget(options["budget_seconds"])
+        number, source = options["number"], options["position"]
+        if (number is None) == (source is None):
+            raise CommandError("give exactly one of --number and --position", returncode=2)
+        if number is not None:
+            position = _dealt(variant, number, draw or 1, passes)
+        else:
+            position = _read(source, variant, draw, passes)
+        try:
+            result = solve(position, budget_seconds=budget)
+        except SearchPositionError as error:
+            raise CommandError(f"position: {error}", returncode=2) from None
+        if options["json"]:
+            self.stdout.write(json.dumps(result.to_json()))
+            return
+        self.stdout.write(_summary(result))
+
+
+def _whole(text: str, name: str, allowed: set[int] | None = None) -> int:
+    if not text.isdigit() or int(text) < 1 or (allowed and int(text) not in allowed):
+        wanted = " or ".join(map(str, sorted(allowed))) if allowed else "a whole number >= 1"
+        raise CommandError(f"{name} must be {wanted} ({text[:20]!r})", returncode=2)
+    return int(text)
+
+
+def _budget(text: str | None) -> float:
+    if text is None:
+        return DEFAULT_BUDGET_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not seconds > 0 or seconds == float("inf"):
+        raise CommandError(f"--budget-seconds must be a positive number ({text[:20]!r})",
+                           returncode=2)  # fmt: skip
+    return seconds
+
+
+def _dealt(variant: str, number: str, draw: int, passes: int | None) -> Position:
+    """The stored deal (the Deal table is the truth once a number is dealt), else the key's."""
+    try:
+        number = check_number(number)
+    except DealError as error:
+        raise CommandError(f"--number: {error}", returncode=2) from None
+    stored = Deal.objects.filter(variant=variant, number=number).first()
+    if stored is not None:
+        return deal_position(stored, draw, passes)
+    key = settings.DEAL_KEY
+    return deal(variant, number, key.encode() if isinstance(key, str) else key, draw, passes)
+
+
+def _read(source: str, variant: str, draw: int | None, passes: int | None) -> Position:
+    """The position in a file (or stdin for -); raises CommandError with one line."""
+    try:
+        text = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
+    except OSError as error:
+        raise CommandError(f"cannot read {source}: {error.strerror}", returncode=2) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CommandError(
+            f"{source}: not JSON ({error.msg} at line {error.lineno} column {error.colno})",
+            returncode=2,
+        ) from None
+    try:
+        position = Position.from_json(data)
+    except PositionError as error:
+        raise CommandError(f"{source}: {error}", returncode=2) from None
+    if position.variant != variant:
+        raise CommandError(
+            f"{source}: the position is {position.variant}, not {variant}", returncode=2
+        )
+    if draw is not None and position.draw != draw:
+        raise CommandError(f"{source}: the position draws {position.draw}, not {draw}",
+                           returncode=2)  # fmt: skip
+    if passes is not None and position.passes_left != passes:
+        raise CommandError(
+            f"{source}: the position has passes_left {position.passes_left}, not {passes}",
+            returncode=2,
+        )
+    return position
+
+
+def _summary(result) -> str:
+    effort = f"{result.nodes} positions, {result.seconds:.2f} s"
+    if result.verdict == WIN:
+        return f"win in {len(result.moves)} moves ({effort})\n" + " ".join(result.moves)
+    if result.verdict == LOSS:
+        return f"loss: no line wins from here, every reachable position searched ({effort})"
+    return f"unknown: the budget ran out before a win or a proof of loss ({effort})"
