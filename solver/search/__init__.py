@@ -63,9 +63,3 @@ def _game(table: Table):
     from .klondike import KlondikeGame
 
     return KlondikeGame(table)
-
-
-def solve_json(job: tuple[dict, float | None]) -> dict:
-    """solve() for a worker process: (Position JSON, budget seconds) -> Result JSON."""
-    position, budget_seconds = job
-    return solve(position, budget_seconds=budget_seconds).to_json()

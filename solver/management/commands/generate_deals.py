@@ -18,13 +18,13 @@ import sys
 import time
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import IntegrityError, connections, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from games.engine.deal import MAX_NUMBER
 from games.gameplay import deal_for, deal_position
 from games.models import DealVerdict, Outcome
-from solver.search import solve_json
+from solver.search.batch import ignore_sigint, solve_job
 
 DEFAULT_BUDGET_SECONDS = 10.0
 BAR_WIDTH = 24
@@ -118,19 +118,19 @@ class _Run:
         if workers == 1:
             for _ in range(self.count):
                 number, deal, position = next(jobs)
-                self.store(deal, solve_json((position, self.budget)))
+                self.store(deal, solve_job((position, self.budget)))
             return
-        # Workers get no database: close our connections so the fork shares none.
-        connections.close_all()
-        context = multiprocessing.get_context("fork")
-        with context.Pool(workers, initializer=_ignore_sigint) as pool:
+        # Fresh interpreters that import only the pure search: no database connection of
+        # ours is ever shared with a worker.
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(workers, initializer=ignore_sigint) as pool:
             try:
                 submitted = 0
                 while submitted < min(self.count, workers * 2):
                     number, deal, position = next(jobs)
                     pending[number] = (
                         deal,
-                        pool.apply_async(solve_json, ((position, self.budget),)),
+                        pool.apply_async(solve_job, ((position, self.budget),)),
                     )
                     submitted += 1
                 while pending:
@@ -143,7 +143,7 @@ class _Run:
                         self.store(deal, job.get())
                         if submitted < self.count:
                             number, deal, position = next(jobs)
-                            job = pool.apply_async(solve_json, ((position, self.budget),))
+                            job = pool.apply_async(solve_job, ((position, self.budget),))
                             pending[number] = (deal, job)
                             submitted += 1
             except KeyboardInterrupt:
@@ -184,10 +184,3 @@ def _clock(seconds: float) -> str:
     minutes, seconds = divmod(int(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
-
-
-def _ignore_sigint() -> None:
-    # Ctrl+C goes to the whole process group: let the parent alone decide what stops.
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
