@@ -233,10 +233,6 @@ def winnable(variant: str, number: int, draw: int = 1) -> tuple[Deal, list[str]]
             return store(position, number), list(result.moves)
     pytest.fail(f"the solver won none of eight {variant} deals within its budget")
 
-    def no_horizontal_scroll(self, width: int) -> None:
-        scroll = self.page.evaluate("document.documentElement.scrollWidth")
-        assert scroll <= width, f"the page is {scroll} px wide on a {width} px screen"
-
 
 @pytest.fixture
 def open_table(
