@@ -12,12 +12,9 @@ What the web needs is the same call: a hint is `moves[0]` of a win; a dead end i
 
 from __future__ import annotations
 
-from .best_first import search
 from .budget import LOSS, UNKNOWN, WIN, Budget, OutOfBudget, Result
+from .dfs import search
 from .positions import PositionError, Table, read_table
-
-# Share of the budget for a first search with a rough key (see klondike.rough_key).
-QUICK_SHARE = 0.4
 
 __all__ = ["LOSS", "UNKNOWN", "WIN", "PositionError", "Result", "hint", "solve"]
 
@@ -27,19 +24,6 @@ def solve(position, budget_seconds: float | None = None, budget_nodes: int | Non
     table = read_table(position)
     budget = Budget(budget_seconds, budget_nodes)
     game = _game(table)
-    if hasattr(game, "rough_key"):
-        quick = Budget(
-            None if budget_seconds is None else budget_seconds * QUICK_SHARE,
-            None if budget_nodes is None else int(budget_nodes * QUICK_SHARE),
-        )
-        try:
-            moves = search(game, quick, key=game.rough_key)
-        except OutOfBudget:
-            moves = None
-        budget.nodes += quick.nodes
-        if moves is not None:
-            return Result(WIN, moves, budget.nodes, budget.seconds)
-        game = _game(table)
     try:
         moves = search(game, budget)
     except OutOfBudget:

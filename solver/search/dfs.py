@@ -24,16 +24,17 @@ def search(game, budget: Budget) -> list[str] | None:
 
     Raises OutOfBudget (from budget.spend) when the budget runs out.
     """
+    key = game.key
     path: list[tuple[object, list]] = []  # (record, auto records) per level below the root
     root_autos = game.autos()
     finished = _finished(game)
     if finished is not None:
         return _texts(game, [(None, root_autos + finished)])
-    seen = {game.key()}
+    seen = {key()}
     budget.spend()
     stack = [iter(() if game.is_dead() else game.moves())]
     spend = budget.spend
-    do, undo, autos, key, moves = game.do, game.undo, game.autos, game.key, game.moves
+    do, undo, autos, moves = game.do, game.undo, game.autos, game.moves
     dead = game.is_dead
     while stack:
         move = next(stack[-1], None)

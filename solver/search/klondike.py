@@ -15,8 +15,9 @@ one macro move, and stretches not followed by a card played lead nowhere. A card
 both before and after a redeal is only offered before it (the same ptr, a pass more to
 spare). With unlimited passes a second redeal reaches no new ptr.
 
-Talon move: (3, q, j, turns, redeal): talon[q] to column j (-1: home) after `turns`
-(a tuple of "d"/"r"). Record: (3, q, j, old_talon, old_j, (ptr, passes), card, turns).
+Talon move: (3, q, j, redeal): talon[q] to column j (-1: home), brought to the waste top by
+d's (and one r first when `redeal`). Record: (3, q, j, old_talon, old_j, (ptr, passes),
+card, redeal); texts() spells the d's and r out from it.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class KlondikeGame(TableGame):
         self.delay_plays = self.draw == 1 and self.passes is None
         self.pending = -1
         self._pending_history: list[int] = []
+        self._reachable: dict = {}
 
     def do(self, move):
         self._pending_history.append(self.pending)
@@ -63,17 +65,6 @@ class KlondikeGame(TableGame):
     def undo(self, record) -> None:
         TableGame.undo(self, record)
         self.pending = self._pending_history.pop()
-
-    def snapshot(self):
-        return (super().snapshot(), self.talon, self.ptr, self.passes, self.pending)
-
-    def restore(self, state) -> None:
-        table, self.talon, self.ptr, self.passes, self.pending = state
-        self._pending_history.clear()
-        super().restore(table)
-
-    def estimate(self) -> int:
-        return 4 * self.hidden + 52 - sum(self.found) + len(self.talon)
 
     def can_lift(self, y: int, i: int, k: int) -> bool:
         return _ordered(self.cols[i], k)
@@ -99,26 +90,39 @@ class KlondikeGame(TableGame):
             tail = bytes((0xFE, self.ptr, min(self.passes, 200)))
         if self.pending >= 0:
             tail += bytes((0xFD, self.pending))
-        return super().key() + tail + self.talon
+        if not self.toggles:
+            return super().key() + tail + self.talon
+        return self.table_key() + tail + self.talon
 
-    def rough_key(self) -> bytes:
-        """A key that forgets how the face-up cards are arranged (only for finding wins)."""
-        tail = bytes(
-            (
-                self.ptr if self.draw == 3 or self.passes is not None else 0,
-                min(self.passes or 0, 200),
-                self.pending + 1,
-            )
+    def table_key(self) -> bytes:
+        """The columns up to swaps: what lies face down (ndown), what is home (found), and
+        which face-up cards start a column that hides nothing. Everything else face up sits
+        on one of its two parents, and which one never matters, so it is not recorded.
+
+        Why: let P and Q be twins (same rank and colour) face up in two columns, and swap
+        everything lying on P with everything lying on Q (in Klondike that is a run led by
+        a card that fits either). Every move of one position has a move of the other that
+        leads to two positions again related by such a swap (or equal): moves within the
+        swapped runs and moves landing on their tops are the same moves; a run lifted from
+        P or below takes whichever run lies on P, and can't land on the run on Q (its cards
+        rank below P's, the run's lead ranks at least as high); a move onto P when nothing
+        lies on it lands on Q in the other position, where Q is the free one. Sending P
+        home with nothing on it becomes a toggle first and then P home, the compound move
+        that tableau_moves offers. Wins are the same on both sides, so swapped positions
+        are equally winnable. Toggles (table.py) are the swaps with one side empty. Any two
+        tables with the same ndown, found, talon and such column starts are related by
+        swaps, one parent rank at a time."""
+        starts = bytes(
+            sorted(col[0] for i, col in enumerate(self.cols) if col and not self.ndown[i])
         )
-        tops = bytes(sorted(col[-1] for col in self.cols if col))
-        return bytes(self.ndown) + bytes(self.found) + tail + self.talon + b"\xff" + tops
+        return bytes(self.ndown) + bytes(self.found) + starts + b"\xff"
 
     def do_talon(self, move):
-        _, q, j, turns, redeal = move
+        _, q, j, redeal = move
         talon = self.talon
         c = talon[q]
         cols = self.cols
-        record = (3, q, j, talon, cols[j] if j >= 0 else None, (self.ptr, self.passes), c, turns)
+        record = (3, q, j, talon, cols[j] if j >= 0 else None, (self.ptr, self.passes), c, redeal)
         self.talon = talon[:q] + talon[q + 1 :]
         self.ptr = q
         if redeal and self.passes is not None:
@@ -145,50 +149,27 @@ class KlondikeGame(TableGame):
             self.cols[j] = old_j
 
     def talon_texts(self, record) -> list[str]:
-        target = "f" if record[2] < 0 else f"t{record[2] + 1}"
-        return list(record[7]) + [f"{CODES[record[6]]}-{target}"]
+        _, q, j, talon, _, (ptr, _), card, redeal = record
+        draw = self.draw
+        if redeal:
+            turns = ["d"] * -(-(len(talon) - ptr) // draw) + ["r"] + ["d"] * -(-(q + 1) // draw)
+        else:
+            turns = ["d"] * -(-(q + 1 - ptr) // draw)
+        return turns + [f"{CODES[card]}-{'f' if j < 0 else f't{j + 1}'}"]
 
     # -- the talon --------------------------------------------------------------------------
 
-    def reachable(self) -> list[tuple[int, tuple[str, ...], bool]]:
-        """(index, the d's and r that make talon[index] the waste top, whether a redeal is
-        among them) for every talon card that can be brought to the waste top."""
-        talon = self.talon
-        n = len(talon)
-        if not n:
-            return []
-        p = self.ptr
-        draw = self.draw
-        out = []
-        ptrs = set()
-        if p:
-            out.append((p - 1, (), False))
-            ptrs.add(p)
-        turns = 0
-        pos = p
-        while pos < n:
-            pos = min(pos + draw, n)
-            turns += 1
-            out.append((pos - 1, ("d",) * turns, False))
-            ptrs.add(pos)
-        if self.passes is None or self.passes > 1:
-            before = ("d",) * turns + ("r",)
-            turns = 0
-            pos = 0
-            while pos < n:
-                pos = min(pos + draw, n)
-                turns += 1
-                if pos not in ptrs:
-                    ptrs.add(pos)
-                    out.append((pos - 1, before + ("d",) * turns, True))
-        return out
-
-    def _turns_to(self, q: int) -> tuple[str, ...]:
-        """Draw 1, unlimited passes: the d's and r that bring talon[q] to the waste top."""
-        p = self.ptr
-        if q + 1 >= p:
-            return ("d",) * (q + 1 - p)
-        return ("d",) * (len(self.talon) - p) + ("r",) + ("d",) * (q + 1)
+    def reachable(self) -> tuple[tuple[int, bool], ...]:
+        """(index, whether a redeal comes first) for every talon card that d's (and at most
+        one r) can bring to the waste top. Depends only on the talon's size, ptr and
+        whether a redeal is allowed, so each answer is kept."""
+        n = len(self.talon)
+        can_redeal = self.passes is None or self.passes > 1
+        key = (n, self.ptr, can_redeal)
+        found = self._reachable.get(key)
+        if found is None:
+            found = self._reachable[key] = _reachable(n, self.ptr, self.draw, can_redeal)
+        return found
 
     def _auto_talon(self, records) -> bool:
         """Talon cards home where cards.is_safe_home's proof carries over: in draw 1 with
@@ -202,13 +183,13 @@ class KlondikeGame(TableGame):
         if self.passes is None:
             for q, c in enumerate(self.talon):
                 if found[c // 13] == c % 13 and is_safe_home(c, found):
-                    records.append(self.do((3, q, -1, self._turns_to(q), False)))
+                    records.append(self.do((3, q, -1, q + 1 < self.ptr)))
                     self.pending = -1  # a safe move binds no next move
                     return True
         elif self.ptr:
             c = self.talon[self.ptr - 1]
             if found[c // 13] == c % 13 and is_safe_home(c, found):
-                records.append(self.do((3, self.ptr - 1, -1, (), False)))
+                records.append(self.do((3, self.ptr - 1, -1, False)))
                 self.pending = -1
                 return True
         return False
@@ -250,14 +231,14 @@ class KlondikeGame(TableGame):
         found = self.found
         toggles = self.toggles
         talon = self.talon
-        for q, turns, redeal in self.reachable():
+        for q, redeal in self.reachable():
             c = talon[q]
-            penalty = len(turns) // 4
+            penalty = 2 if redeal else 0
             if found[c // 13] == c % 13:
-                scored.append((45 - penalty, (3, q, -1, turns, redeal)))
+                scored.append((45 - penalty, (3, q, -1, redeal)))
             if RANK[c] == KING:
                 if empty >= 0:
-                    scored.append((25 - penalty, (3, q, empty, turns, redeal)))
+                    scored.append((25 - penalty, (3, q, empty, redeal)))
                 continue
             for p in PARENTS[c]:
                 j = where[p]
@@ -265,7 +246,7 @@ class KlondikeGame(TableGame):
                     continue
                 col = cols[j]
                 if col[-1] == p:
-                    scored.append((35 - penalty, (3, q, j, turns, redeal)))
+                    scored.append((35 - penalty, (3, q, j, redeal)))
                 elif toggles:
                     # p carries c's twin x; if p's twin is free, x can toggle over first.
                     x = TWIN[c]
@@ -273,7 +254,7 @@ class KlondikeGame(TableGame):
                     jt = where[t]
                     if sup[x] == p and jt >= 0 and jt != j and cols[jt][-1] == t:
                         shift = (0, j, col.index(x), jt)
-                        scored.append((34 - penalty, (4, shift, (3, q, j, turns, redeal))))
+                        scored.append((34 - penalty, (4, shift, (3, q, j, redeal))))
         pending = self.pending
         if pending >= 52:
             scored = [pair for pair in scored if _sends_home(pair[1], self) == pending - 52]
@@ -287,9 +268,11 @@ class KlondikeGame(TableGame):
         m = super().twin_onto(y, i, kx, j)
         if m is not None:
             return m
-        for q, turns, redeal in self.reachable():
-            if self.talon[q] == y:
-                return (34 - len(turns) // 4, (3, q, i, turns, redeal))
+        q = self.talon.find(y)
+        if q >= 0:
+            for reached, redeal in self.reachable():
+                if reached == q:
+                    return (34 - 2 * redeal, (3, q, i, redeal))
         return None
 
     def stack_score(self, i: int, k: int, j: int, src: bytes) -> int:
@@ -302,6 +285,27 @@ class KlondikeGame(TableGame):
         if self.found[below // 13] == below % 13:
             return 55  # frees a card to go home
         return -10
+
+
+def _reachable(n: int, p: int, draw: int, can_redeal: bool) -> tuple[tuple[int, bool], ...]:
+    out = []
+    ptrs = set()
+    if p:
+        out.append((p - 1, False))
+        ptrs.add(p)
+    pos = p
+    while pos < n:
+        pos = min(pos + draw, n)
+        out.append((pos - 1, False))
+        ptrs.add(pos)
+    if can_redeal:
+        pos = 0
+        while pos < n:
+            pos = min(pos + draw, n)
+            if pos not in ptrs:
+                ptrs.add(pos)
+                out.append((pos - 1, True))
+    return tuple(out)
 
 
 def _lands_on(move) -> int:

@@ -89,28 +89,6 @@ class TableGame:
     def won(self) -> bool:
         return sum(self.found) == 52
 
-    def snapshot(self):
-        return (
-            tuple(self.cols),
-            tuple(self.ndown),
-            tuple(self.found),
-            tuple(self.where),
-            bytes(self.sup),
-            self.hidden,
-        )
-
-    def restore(self, state) -> None:
-        cols, ndown, found, where, sup, self.hidden = state
-        self.cols = list(cols)
-        self.ndown = list(ndown)
-        self.found = list(found)
-        self.where = list(where)
-        self.sup = bytearray(sup)
-
-    def estimate(self) -> int:
-        """Face-down cards weigh most, then cards not yet home."""
-        return 4 * self.hidden + 52 - sum(self.found)
-
     def key(self) -> bytes:
         """Supports with the toggled cards masked, then the face-down counts.
 
