@@ -10,7 +10,8 @@ from solver.models import Check
 
 from . import gameplay
 from .engine import history
-from .models import Game
+from .engine.positions import Position
+from .models import DealVerdict, Game, Outcome
 
 
 @dataclass(frozen=True)
@@ -25,10 +26,16 @@ class Verdict:
         return self.state == Check.PENDING or self.searching_back
 
 
-def verdict(game: Game, step: history.Step) -> Verdict:
-    """Asks for the current position's check (if not known or queued) and says what is known."""
+def verdict(game: Game, step: history.Step, before: Position | None = None) -> Verdict:
+    """Asks for the current position's check (if not known or queued) and says what is known.
+
+    `before` is the position a move was just made from: if it was lost, so is this one."""
     if game.result:
         return Verdict(Check.UNKNOWN)
+    if before is not None:
+        checks.inherit_loss(before, step.position)
+    elif not game.actions:
+        _seed_from_deal(game, step.position)
     row = checks.request(step.position)
     if row.verdict != Check.LOSS:
         return Verdict(row.verdict)
@@ -42,5 +49,16 @@ def verdict(game: Game, step: history.Step) -> Verdict:
             checks.request(earlier[index].position)
             return Verdict(Check.LOSS, searching_back=True)
         if known[index] == Check.PENDING:
+            checks.request(earlier[index].position)  # still wanted: keep it from going stale
             return Verdict(Check.LOSS, searching_back=True)
     return Verdict(Check.LOSS)
+
+
+def _seed_from_deal(game: Game, position: Position) -> None:
+    """A deal from the winnable pool comes with its winning line: every position on it is
+    known winnable without a search."""
+    proof = DealVerdict.objects.filter(
+        deal=game.deal, draw=game.draw, passes=game.passes, verdict=Outcome.WIN
+    ).first()
+    if proof and not checks.verdicts([position])[0]:
+        checks.store_line(position, proof.moves, include_start=True)

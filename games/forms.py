@@ -54,8 +54,8 @@ class PollForm(forms.Form):
 
     @property
     def delay_ms(self) -> int:
-        """Polls slow down from 0.8 s to 5 s while a position waits for its check."""
-        return min(5000, int(800 * 1.5 ** self.cleaned_data["poll"]))
+        """Polls slow down from 0.8 s to 4 s while a position waits (checks.STALE_AFTER counts on it)."""
+        return min(4000, int(800 * 1.5 ** self.cleaned_data["poll"]))
 
 
 class ModeForm(forms.Form):

@@ -4,7 +4,7 @@ legal → apply and save in one transaction)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -38,6 +38,7 @@ class Done:
     step: history.Step
     hint: Move | None = None
     finished_moves: int = 0
+    before: Position | None = None  # the position a move or redo was made from
 
 
 # -- deals ----------------------------------------------------------------------------------
@@ -151,8 +152,9 @@ def _move(game: Game, move: Move) -> Done:
         # One answer for every hidden card (DESIGN §5): the engine's own refusals tell a
         # card in the stock from one under a column, which a forged POST could sort out.
         raise IllegalMove("That card is face down")
-    step = history.advance(step, move, _mode(game))
-    return _record(game, step, [*game.actions, str(move)], [])
+    after = history.advance(step, move, _mode(game))
+    done = _record(game, after, [*game.actions, str(move)], [])
+    return replace(done, before=step.position)
 
 
 def _is_face_down(position: Position, card: Card) -> bool:
@@ -178,10 +180,10 @@ def _redo(game: Game, move: Move | None) -> Done:
     all_steps = steps(game)
     parsed = history.parse_action(action)
     if isinstance(parsed, int):
-        step = all_steps[parsed]
-    else:
-        step = history.advance(all_steps[-1], parsed, _mode(game))
-    return _record(game, step, [*game.actions, action], game.redo[:-1])
+        return _record(game, all_steps[parsed], [*game.actions, action], game.redo[:-1])
+    step = history.advance(all_steps[-1], parsed, _mode(game))
+    done = _record(game, step, [*game.actions, action], game.redo[:-1])
+    return replace(done, before=all_steps[-1].position)
 
 
 def _jump(game: Game, index: int) -> Done:

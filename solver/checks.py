@@ -21,10 +21,16 @@ from games.engine.rules import apply
 from .models import Check, PositionVerdict
 
 # Each check is bounded in CPU time and in nodes; the nodes bound the transposition table, and
-# so the memory, of a hard position. Neither can starve the queue.
-CHECK_BUDGET_SECONDS = 3.0
-CHECK_BUDGET_NODES = 250_000
+# so the memory, of a hard position. A quick check answers most positions within the page's
+# patience; what it leaves undecided goes back on the queue, behind every quick check, for a
+# deeper one. Neither can starve the queue.
+QUICK_BUDGET = {"budget_seconds": 1.0, "budget_nodes": 100_000}
+DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 500_000}
+DEEP_PRIORITY = -10
 RETRY_AFTER = timedelta(seconds=30)
+# A page polls a pending position at least every 4 s; a check nobody has asked about for
+# longer is for a position its player has left, and is dropped rather than searched.
+STALE_AFTER = timedelta(seconds=6)
 
 
 def position_key(position: Position) -> str:
@@ -44,16 +50,41 @@ def request(position: Position) -> PositionVerdict:
     now = timezone.now()
     row = PositionVerdict.objects.filter(key=key).first()
     if row is None:
-        row = PositionVerdict(key=key, position=position.to_json(), requested=now)
+        row = PositionVerdict(key=key, position=position.to_json(), requested=now, polled=now)
         PositionVerdict.objects.bulk_create([row], ignore_conflicts=True)
-    elif row.verdict != Check.PENDING or row.requested > now - RETRY_AFTER:
+    elif row.verdict != Check.PENDING:
+        return row
+    elif row.requested > now - RETRY_AFTER:
+        PositionVerdict.objects.filter(pk=row.pk).update(polled=now)  # still wanted
         return row
     elif not PositionVerdict.objects.filter(pk=row.pk, requested=row.requested).update(
-        requested=now
+        requested=now, polled=now
     ):
         return row  # pending too long (its worker died): someone else just re-queued it
     transaction.on_commit(lambda: check_position.enqueue(key))
     return row
+
+
+def inherit_loss(before: Position, after: Position) -> bool:
+    """A move from a lost position reaches a lost one (were it winnable, so was the position
+    before it): store that without a search. True when `after` is thereby known lost."""
+    key_before = position_key(before)
+    if not PositionVerdict.objects.filter(key=key_before, verdict=Check.LOSS).exists():
+        return False
+    now = timezone.now()
+    lost = PositionVerdict(
+        key=position_key(after), position=after.to_json(), verdict=Check.LOSS,
+        requested=now, polled=now, decided=now,
+    )  # fmt: skip
+    PositionVerdict.objects.bulk_create([lost], ignore_conflicts=True)
+    PositionVerdict.objects.filter(key=lost.key, verdict__in=[Check.PENDING, Check.UNKNOWN]).update(
+        verdict=Check.LOSS, moves=[], decided=now
+    )
+    return True
+
+
+def is_stale(row: PositionVerdict) -> bool:
+    return row.polled is not None and row.polled < timezone.now() - STALE_AFTER
 
 
 def verdicts(positions: list[Position]) -> list[str | None]:
@@ -76,11 +107,22 @@ def store(key: str, verdict: str, moves: list[str], nodes: int, seconds: float) 
             store_line(Position.from_json(row.position), moves)
 
 
-def store_line(position: Position, moves: list[str]) -> None:
+def store_line(position: Position, moves: list[str], include_start: bool = False) -> None:
     """Every position on a winning line is winnable by the rest of the line: store them all,
     so a player who follows the line is answered without a search."""
     now = timezone.now()
     rows = []
+    if include_start:
+        rows.append(
+            PositionVerdict(
+                key=position_key(position),
+                position=position.to_json(),
+                verdict=Check.WIN,
+                moves=moves,
+                requested=now,
+                decided=now,
+            )  # fmt: skip
+        )
     for i, text in enumerate(moves[:-1]):
         position = apply(position, Move.parse(text))
         rows.append(

@@ -23,6 +23,7 @@ class PositionVerdict(models.Model):
     nodes = models.PositiveBigIntegerField(default=0)
     seconds = models.FloatField(default=0.0)
     requested = models.DateTimeField()  # when a check was last put on the queue
+    polled = models.DateTimeField(null=True, blank=True)  # when a page last asked about it
     decided = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from django.tasks import task
+from django.utils import timezone
 
 from games.engine.deal import MAX_NUMBER, MIN_NUMBER
 
@@ -14,23 +15,31 @@ from .search import solve
 
 
 @task()
-def check_position(key: str) -> str:
-    """Solve one position met in play and store the verdict; returns it."""
+def check_position(key: str, deep: bool = False) -> str:
+    """Solve one position met in play and store the verdict; returns what it did.
+
+    A quick check that decides nothing queues a deep one, at a lower priority, and leaves the
+    position pending meanwhile. A position no page has asked about lately is dropped unsearched
+    (its row goes, so asking again queues a fresh check)."""
     row = PositionVerdict.objects.filter(key=key).first()
     if row is None:
         return "gone"
-    if row.verdict in (Check.WIN, Check.LOSS):
+    if row.verdict != Check.PENDING:
         return row.verdict
-    result = solve(
-        row.position,
-        budget_seconds=checks.CHECK_BUDGET_SECONDS,
-        budget_nodes=checks.CHECK_BUDGET_NODES,
-    )
+    if checks.is_stale(row):
+        PositionVerdict.objects.filter(pk=row.pk, verdict=Check.PENDING).delete()
+        return "dropped"
+    budget = checks.DEEP_BUDGET if deep else checks.QUICK_BUDGET
+    result = solve(row.position, **budget)
+    if result.verdict == Check.UNKNOWN and not deep:
+        PositionVerdict.objects.filter(pk=row.pk).update(requested=timezone.now())
+        check_position.using(priority=checks.DEEP_PRIORITY).enqueue(key, deep=True)
+        return "deeper"
     checks.store(key, result.verdict, list(result.moves), result.nodes, result.seconds)
     return result.verdict
 
 
-@task()
+@task(priority=-20)  # behind every dead-end check: players are waiting for those
 def top_up_pool(variant: str, draw: int | None, passes: int | None, count: int = 3) -> int:
     """Solve a few fresh game numbers for the winnable pool; returns how many were winnable."""
     from .pool import FRESH_BUDGET_SECONDS, solve_and_store

@@ -91,7 +91,9 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
         response = redirect("game_detail", game_id=done.game.pk)
         response.status_code = 303
         return response
-    return _board(request, done.game, done.step, finished_moves=done.finished_moves)
+    return _board(
+        request, done.game, done.step, finished_moves=done.finished_moves, before=done.before
+    )
 
 
 @require_GET
@@ -138,7 +140,7 @@ def _selected(code: str | None, step) -> Card | None:
 
 
 def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, alert="",
-           note="", finished_moves=0) -> HttpResponse:  # fmt: skip
+           note="", finished_moves=0, before=None) -> HttpResponse:  # fmt: skip
     url = game_url(game)
     context = {
         "game": game,
@@ -156,7 +158,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "winnable": wants_winnable(request),
         "select_base": url + ("&" if "?" in url else "?"),
         "scorings": Scoring.choices,
-        "verdict": deadends.verdict(game, step),
+        "verdict": deadends.verdict(game, step, before),
     }
     partial = request.htmx and not request.htmx.history_restore_request
     return render(request, "games/play.html#board" if partial else "games/play.html", context)

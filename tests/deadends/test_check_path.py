@@ -1,0 +1,107 @@
+"""The check path's economy: quick checks first and deep ones behind them, positions nobody
+looks at any more are dropped, a move from a lost position is lost without a search, and a
+deal from the winnable pool brings its winning line along."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+
+from games import gameplay
+from games.engine import rules
+from games.engine.deal import deal
+from games.engine.moves import Move
+from games.models import DealVerdict, Game
+from solver import checks
+from solver.models import Check, PositionVerdict
+from solver.search import solve
+from solver.tasks import check_position
+from tests.deadends.test_deadends import DEAD_END_LINE, make_deal
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run_worker() -> None:
+    call_command("db_worker", batch=True, startup_delay=False, reload=False, verbosity=0)
+
+
+def test_a_check_nobody_polls_any_more_is_dropped_unsearched():
+    position = deal("yukon", 6, b"test-key")
+    key = checks.request(position).key
+    PositionVerdict.objects.filter(key=key).update(
+        polled=timezone.now() - checks.STALE_AFTER - timedelta(seconds=1)
+    )
+    assert check_position.call(key) == "dropped"
+    assert not PositionVerdict.objects.filter(key=key).exists()
+    checks.request(position)  # asked again: a fresh check is queued
+    assert PositionVerdict.objects.get(key=key).verdict == Check.PENDING
+
+
+def test_polling_keeps_a_pending_check_wanted():
+    position = deal("yukon", 6, b"test-key")
+    key = checks.request(position).key
+    old = timezone.now() - checks.STALE_AFTER - timedelta(seconds=1)
+    PositionVerdict.objects.filter(key=key).update(polled=old)
+    checks.request(position)  # the page's poll
+    assert not checks.is_stale(PositionVerdict.objects.get(key=key))
+
+
+def test_a_quick_check_that_decides_nothing_queues_a_deep_one_behind_the_others(monkeypatch):
+    monkeypatch.setattr(checks, "QUICK_BUDGET", {"budget_nodes": 1})
+    key = checks.request(deal("yukon", 6, b"test-key")).key
+    DBTaskResult.objects.all().delete()
+    assert check_position.call(key) == "deeper"
+    assert PositionVerdict.objects.get(key=key).verdict == Check.PENDING
+    deep = DBTaskResult.objects.get()
+    assert deep.priority == checks.DEEP_PRIORITY < 0
+    assert deep.args_kwargs["kwargs"] == {"deep": True}
+    run_worker()
+    assert PositionVerdict.objects.get(key=key).verdict == Check.WIN
+
+
+def test_a_move_from_a_lost_position_is_lost_without_a_search():
+    start = rules.apply(deal("yukon", 6, b"test-key"), Move.parse(DEAD_END_LINE[0]))
+    lost = rules.apply(start, Move.parse(DEAD_END_LINE[1]))
+    assert solve(lost, budget_seconds=5).verdict == "loss"
+    checks.store(checks.request(lost).key, Check.LOSS, [], 2, 0.0)
+    after = rules.apply(lost, Move.parse("4D-t6"))  # the one move left
+    assert checks.inherit_loss(lost, after)
+    assert checks.verdicts([after]) == [Check.LOSS]
+    assert not checks.inherit_loss(start, lost), "start is not known lost: nothing follows"
+
+
+def test_the_page_marks_a_move_out_of_a_dead_end_lost_at_once():
+    make_deal()
+    alice = Client()
+    alice.get("/yukon/6/")
+    game = Game.objects.get()
+    for move in DEAD_END_LINE:
+        alice.post(f"/game/{game.pk}/", {"ply": len(game.actions), "move": move},
+                   HTTP_HX_REQUEST="true")  # fmt: skip
+        game.refresh_from_db()
+    run_worker()  # proves the dead end
+    queued = DBTaskResult.objects.count()
+    html = alice.post(
+        f"/game/{game.pk}/", {"ply": 2, "move": "4D-t6"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert 'data-testid="dead-end"' in html and 'data-testid="jump-back"' in html
+    assert DBTaskResult.objects.count() == queued, "lost by inheritance: nothing to search"
+
+
+def test_a_deal_from_the_pool_brings_its_winning_line():
+    deal_row = make_deal()
+    line = solve(gameplay.deal_position(deal_row), budget_seconds=5).moves
+    DealVerdict.objects.create(deal=deal_row, verdict="win", moves=line)
+    Client().get("/yukon/6/")
+    assert DBTaskResult.objects.count() == 0, "the deal and its line are known: no search"
+    position = gameplay.deal_position(deal_row)
+    positions = [position]
+    for move in line[:-1]:
+        position = rules.apply(position, Move.parse(move))
+        positions.append(position)
+    assert set(checks.verdicts(positions)) == {Check.WIN}
