@@ -32,11 +32,9 @@ def verdict(game: Game, step: history.Step, before: Position | None = None) -> V
     `before` is the position a move was just made from: if it was lost, so is this one."""
     if game.result:
         return Verdict(Check.UNKNOWN)
-    if before is not None:
-        checks.inherit_loss(before, step.position)
-    elif not game.actions:
+    if not game.actions:
         _seed_from_deal(game, step.position)
-    row = checks.request(step.position)
+    row = checks.request(step.position, before)
     if row.verdict != Check.LOSS:
         return Verdict(row.verdict)
     earlier = gameplay.steps(game)[:-1]

@@ -38,17 +38,25 @@ def position_key(position: Position) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def request(position: Position) -> PositionVerdict:
+def request(position: Position, before: Position | None = None) -> PositionVerdict:
     """The position's verdict row, with a check queued unless one is known or on its way.
 
-    This runs after every move, so it costs one query when the position is known and two
-    when it is new (no savepoint, unlike get_or_create). A row just inserted is returned
-    as built, without its id: read it again by `key` to see what a check stored."""
+    `before` is the position a move was just made from: a move from a lost position reaches
+    a lost one (were it winnable, so was the position before it), which needs no search.
+
+    This runs after every move: one query when the position is known, two when it is new.
+    A row just inserted is returned as built, without its id: read it again by `key` to see
+    what a check stored."""
     from .tasks import check_position
 
     key = position_key(position)
+    keys = [key] if before is None else [key, position_key(before)]
+    found = {row.key: row for row in PositionVerdict.objects.filter(key__in=keys).defer("position")}
+    row = found.get(key)
     now = timezone.now()
-    row = PositionVerdict.objects.filter(key=key).first()
+    if before is not None and getattr(found.get(keys[1]), "verdict", None) == Check.LOSS:
+        if row is None or row.verdict in (Check.PENDING, Check.UNKNOWN):
+            return _store_inherited_loss(position, key, now)
     if row is None:
         row = PositionVerdict(key=key, position=position.to_json(), requested=now, polled=now)
         PositionVerdict.objects.bulk_create([row], ignore_conflicts=True)
@@ -65,22 +73,16 @@ def request(position: Position) -> PositionVerdict:
     return row
 
 
-def inherit_loss(before: Position, after: Position) -> bool:
-    """A move from a lost position reaches a lost one (were it winnable, so was the position
-    before it): store that without a search. True when `after` is thereby known lost."""
-    key_before = position_key(before)
-    if not PositionVerdict.objects.filter(key=key_before, verdict=Check.LOSS).exists():
-        return False
-    now = timezone.now()
+def _store_inherited_loss(position: Position, key: str, now) -> PositionVerdict:
     lost = PositionVerdict(
-        key=position_key(after), position=after.to_json(), verdict=Check.LOSS,
+        key=key, position=position.to_json(), verdict=Check.LOSS,
         requested=now, polled=now, decided=now,
     )  # fmt: skip
     PositionVerdict.objects.bulk_create([lost], ignore_conflicts=True)
-    PositionVerdict.objects.filter(key=lost.key, verdict__in=[Check.PENDING, Check.UNKNOWN]).update(
+    PositionVerdict.objects.filter(key=key, verdict__in=[Check.PENDING, Check.UNKNOWN]).update(
         verdict=Check.LOSS, moves=[], decided=now
     )
-    return True
+    return lost
 
 
 def is_stale(row: PositionVerdict) -> bool:

@@ -70,9 +70,14 @@ def test_a_move_from_a_lost_position_is_lost_without_a_search():
     assert solve(lost, budget_seconds=5).verdict == "loss"
     checks.store(checks.request(lost).key, Check.LOSS, [], 2, 0.0)
     after = rules.apply(lost, Move.parse("4D-t6"))  # the one move left
-    assert checks.inherit_loss(lost, after)
+    queued = DBTaskResult.objects.count()
+    assert checks.request(after, before=lost).verdict == Check.LOSS
     assert checks.verdicts([after]) == [Check.LOSS]
-    assert not checks.inherit_loss(start, lost), "start is not known lost: nothing follows"
+    assert DBTaskResult.objects.count() == queued, "no search queued"
+    assert checks.verdicts([start]) == [None]
+    others = [rules.apply(start, move) for move in rules.legal_moves(start)]
+    other = next(position for position in others if position != lost)
+    assert checks.request(other, before=start).verdict == Check.PENDING, "start isn't lost"
 
 
 def test_the_page_marks_a_move_out_of_a_dead_end_lost_at_once():
