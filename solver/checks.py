@@ -63,7 +63,8 @@ def request(position: Position, before: Position | None = None) -> PositionVerdi
     elif row.verdict != Check.PENDING:
         return row
     elif row.requested > now - RETRY_AFTER:
-        PositionVerdict.objects.filter(pk=row.pk).update(polled=now)  # still wanted
+        if row.polled is None or row.polled < now - STALE_AFTER / 3:
+            PositionVerdict.objects.filter(pk=row.pk).update(polled=now)  # still wanted
         return row
     elif not PositionVerdict.objects.filter(pk=row.pk, requested=row.requested).update(
         requested=now, polled=now
