@@ -11,7 +11,11 @@ Why a loss is a proof: the table `seen` holds every position entered, each is ex
 once with every move the game offers, and the game only leaves out moves that provably
 cannot be needed (each game module argues this next to the rule). So when the stack runs
 empty, every position reachable from the root (up to those equivalences) was entered and
-none was won.
+none was won. A game may also count as seen positions that one being entered dominates
+(game.dominated: every line from them is a line from it, as short): if a win were
+reachable, take an entered position closest to one; its next step on a shortest winning
+line leads to a position entered (closer: impossible), or skipped for a dominating one
+that was entered (as close or closer: impossible). So no win is reachable.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ def search(game, budget: Budget) -> list[str] | None:
     spend = budget.spend
     do, undo, autos, moves = game.do, game.undo, game.autos, game.moves
     dead = game.is_dead
+    dominated = getattr(game, "dominated", None)
     while stack:
         move = next(stack[-1], None)
         if move is None:
@@ -59,6 +64,8 @@ def search(game, budget: Budget) -> list[str] | None:
             undo(record)
             continue
         seen.add(k)
+        if dominated is not None:
+            seen.update(dominated(k))
         spend()
         path.append((record, auto_records))
         stack.append(iter(() if dead() else moves()))

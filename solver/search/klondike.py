@@ -94,6 +94,24 @@ class KlondikeGame(TableGame):
             return super().key() + tail + self.talon
         return self.table_key() + tail + self.talon
 
+    def dominated(self, key: bytes) -> list[bytes]:
+        """Keys of positions that this one (whose key is `key`) dominates, to be counted as
+        seen: in draw 3 with unlimited passes, the same table and talon with ptr further on
+        by a multiple of 3, or back at 0. From those the d's (and r) reach a subset of the
+        waste tops reachable from here, and each talon move leads to the same position (the
+        card played sets ptr), so every line from them is a line from here, no longer.
+        (A search that finishes has then explored a position at least as close to a win as
+        each one it skipped; see dfs.py.)"""
+        if self.draw != 3 or self.passes is not None:
+            return []
+        p = self.ptr
+        n = len(self.talon)
+        if p % 3 == 0 or p == n:
+            return []
+        head = len(key) - len(self.talon) - 1  # the ptr byte of the tail
+        before, after = key[:head], key[head + 1 :]
+        return [before + bytes((q,)) + after for q in (0, *range(p + 3, n, 3))]
+
     def table_key(self) -> bytes:
         """The columns up to swaps: what lies face down (ndown), what is home (found), and
         which face-up cards start a column that hides nothing. Everything else face up sits

@@ -51,6 +51,7 @@ class TableGame:
 
     toggles = True  # key() masks toggled cards and moves() skips toggles
     lift_bases = False  # only a column's bottom face-up card is ever lifted (Klondike)
+    prune_returns = True  # no foundation card back that is_safe_home would send home
 
     def __init__(self, down, up, found) -> None:
         self.down = [bytes(d) for d in down]
@@ -371,7 +372,7 @@ class TableGame:
                 continue
             c = s * 13 + h - 1
             found[s] = h - 1
-            safe = is_safe_home(c, found)
+            safe = self.prune_returns and is_safe_home(c, found)
             found[s] = h
             if safe:
                 continue
