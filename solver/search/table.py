@@ -236,18 +236,19 @@ class TableGame:
     def _auto_tableau(self, records) -> bool:
         cols = self.cols
         found = self.found
+        where = self.where
         played = False
-        for i in range(7):
-            col = cols[i]
-            if col:
-                c = col[-1]
-                if found[c // 13] == c % 13 and is_safe_home(c, found):
+        for s in range(4):
+            h = found[s]
+            if h < 13:
+                c = s * 13 + h  # the next card of suit s
+                i = where[c]
+                if i >= 0 and cols[i][-1] == c and is_safe_home(c, found):
                     records.append(self.do((1, i)))
                     played = True
         if played or not self.toggles:
             return played
         sup = self.sup
-        where = self.where
         for j in range(7):
             col = cols[j]
             if not col:
