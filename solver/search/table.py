@@ -14,7 +14,8 @@ to Q, and back again: one legal move each way, so both positions are equally win
 key records every card's support except such an X's, which it marks TOGGLE, plus the
 face-down counts (and the talon in Klondike). Two positions with one key differ only in the
 toggles (each toggle touches no other card's support or toggle-ness: see key()), so each
-is reached from the other by toggles, and they are equally winnable.
+is reached from the other by toggles, and they are equally winnable. (Klondike's key goes
+further, up to twin swaps: see klondike.table_key.)
 
 Because the search expands only the first position of a class it meets, it must offer
 every way out of the class, not only the moves of that one position. A position of the
@@ -38,6 +39,7 @@ Klondike adds kind 3 (a talon card), see klondike.py.
 from __future__ import annotations
 
 from .cards import CHILDREN, CODES, FITS, KING, KINGS, PARENTS, RANK, is_safe_home
+from .deadlock import deadlocked
 
 BASE = 0xF1
 NONE = 0xF0
@@ -443,52 +445,3 @@ class TableGame:
         if self.found[below // 13] == below % 13:
             return 60  # frees a card to go home
         return 10 - self.ndown[j] - len(src) + k
-
-
-def deadlocked(piles: list[bytes]) -> bool:
-    """Whether some card in `piles` can never leave its column. Each pile is a column's
-    face-down cards (bottom first) and the face-up card lying on them (the one whose move
-    would turn the next card up).
-
-    A card X of a pile leaves its column (for good or not) only once every card above it in
-    the pile has, and then only (a) home, once every lower card of its suit is home, so
-    has left its pile; (b) onto a parent (other colour, one rank higher) lying face up on
-    top of a column, so a parent outside the piles, or one whose pile cards above it have
-    all left; (c) as a king, to an empty column; nothing under X can lift it, as it is all
-    face down. In a win every card leaves its pile, and in the order they do, each one's
-    condition holds on the cards that left before it. So if we grow the set of cards that
-    may leave, optimistically (every card outside the piles is assumed to be wherever it
-    is needed), and some pile card is never added, no win exists.
-    """
-    where = {}
-    for j, pile in enumerate(piles):
-        for m, c in enumerate(pile):
-            where[c] = (j, m)
-    left = [len(pile) for pile in piles]  # cards from index left[j] on have left
-    progress = True
-    while progress:
-        progress = False
-        for j, pile in enumerate(piles):
-            m = left[j] - 1
-            if m < 0:
-                continue
-            x = pile[m]
-            if _may_leave(x, where, left):
-                left[j] = m
-                progress = True
-    return any(left)
-
-
-def _may_leave(x: int, where: dict, left: list[int]) -> bool:
-    if RANK[x] == KING:
-        return True
-    for p in PARENTS[x]:
-        spot = where.get(p)
-        if spot is None or left[spot[0]] <= spot[1] + 1:
-            return True
-    base = x - x % 13
-    for y in range(base, x):
-        spot = where.get(y)
-        if spot is not None and left[spot[0]] > spot[1]:
-            return False
-    return True

@@ -8,8 +8,8 @@ import re
 from games.engine.positions import Position
 from solver.search import LOSS, solve
 from solver.search.cards import BY_CODE
+from solver.search.deadlock import deadlocked
 from solver.search.positions import read_table
-from solver.search.table import deadlocked
 
 HOME = "f1: AS..4S; f2: AH..4H; f3: AD..4D; f4: AC..4C"
 IN_PLAY = [r + s for s in "SHDC" for r in "56789TJQK"]
