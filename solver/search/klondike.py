@@ -22,6 +22,7 @@ card, redeal); texts() spells the d's and r out from it.
 
 from __future__ import annotations
 
+from .cards import CHILDREN as _CHILDREN
 from .cards import CODES, FITS, KING, PARENTS, RANK, is_safe_home
 from .table import BASE, NONE, TWIN, TableGame
 
@@ -249,11 +250,14 @@ class KlondikeGame(TableGame):
         found = self.found
         toggles = self.toggles
         talon = self.talon
+        delay = self.delay_plays
         for q, redeal in self.reachable():
             c = talon[q]
             penalty = 2 if redeal else 0
             if found[c // 13] == c % 13:
                 scored.append((45 - penalty, (3, q, -1, redeal)))
+            if delay and not self._usable_at_once(c):
+                continue  # the next move would have to use c, and nothing can
             if RANK[c] == KING:
                 if empty >= 0:
                     scored.append((25 - penalty, (3, q, empty, redeal)))
@@ -281,6 +285,16 @@ class KlondikeGame(TableGame):
             scored = [pair for pair in scored if _lands_on(pair[1]) == column]
         scored.sort(key=_first, reverse=True)
         return [m for _, m in scored]
+
+    def _usable_at_once(self, c: int) -> bool:
+        """Whether some move could land a card on c the moment c is on a column: a child
+        of c face up (its run, or a toggle off c's twin), on top of its foundation, or in
+        the talon (draw 1: all of it is in reach)."""
+        found = self.found
+        for y in _CHILDREN[c]:
+            if self.where[y] >= 0 or found[y // 13] == y % 13 + 1 or y in self.talon:
+                return True
+        return False
 
     def twin_onto(self, y: int, i: int, kx: int, j: int):
         m = super().twin_onto(y, i, kx, j)
