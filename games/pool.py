@@ -47,11 +47,12 @@ def _from_pool(variant: str, draw: int | None, passes: int | None) -> tuple[int 
 
 
 def _solve_fresh(variant: str, draw: int | None, passes: int | None) -> int | None:
-    from solver.pool import solve_and_store
+    from solver.pool import fresh_numbers, solve_and_store
 
     deadline = time.monotonic() + FRESH_SEARCH_SECONDS
-    while time.monotonic() < deadline:
-        number = random.randint(MIN_NUMBER, MAX_NUMBER)
+    for number in fresh_numbers(variant, draw, passes):
+        if time.monotonic() > deadline:
+            return None
         verdict = solve_and_store(variant, number, draw, passes, budget_seconds=1.0)
         if verdict.verdict == Outcome.WIN:
             return number

@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from collections.abc import Iterator
 
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from games.engine.deal import MAX_NUMBER
 from games.gameplay import deal_for, deal_position
 from games.models import DealVerdict
 
 from .search import solve
 
 FRESH_BUDGET_SECONDS = 2.0  # per deal: most winnable deals are proven in well under that
+
+
+def fresh_numbers(variant: str, draw: int | None, passes: int | None) -> Iterator[int]:
+    """Game numbers not yet solved in this mode, upward from the highest one that is: every
+    filler (generate_deals, the worker's top-ups) continues where the others stopped."""
+    solved = DealVerdict.objects.filter(deal__variant=variant, draw=draw, passes=passes)
+    number = solved.aggregate(top=Max("deal__number"))["top"] or 0
+    while number < MAX_NUMBER:
+        window = range(number + 1, min(number + 1000, MAX_NUMBER) + 1)
+        done = set(solved.filter(deal__number__in=window).values_list("deal__number", flat=True))
+        yield from (n for n in window if n not in done)
+        number = window[-1]
 
 
 def solve_and_store(

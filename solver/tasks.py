@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 from django.tasks import task
 from django.utils import timezone
-
-from games.engine.deal import MAX_NUMBER, MIN_NUMBER
 
 from . import checks
 from .models import Check, PositionVerdict
@@ -42,11 +38,10 @@ def check_position(key: str, deep: bool = False) -> str:
 @task(priority=-20)  # behind every dead-end check: players are waiting for those
 def top_up_pool(variant: str, draw: int | None, passes: int | None, count: int = 3) -> int:
     """Solve a few fresh game numbers for the winnable pool; returns how many were winnable."""
-    from .pool import FRESH_BUDGET_SECONDS, solve_and_store
+    from .pool import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store
 
     found = 0
-    for _ in range(count):
-        number = random.randint(MIN_NUMBER, MAX_NUMBER)
+    for _, number in zip(range(count), fresh_numbers(variant, draw, passes), strict=False):
         verdict = solve_and_store(variant, number, draw, passes, FRESH_BUDGET_SECONDS)
         found += verdict.verdict == Check.WIN
     return found

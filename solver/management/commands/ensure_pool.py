@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 
 from django.core.management.base import BaseCommand
 
-from games.engine.deal import MAX_NUMBER, MIN_NUMBER
 from games.models import DealVerdict, Outcome
-from solver.pool import FRESH_BUDGET_SECONDS, solve_and_store
+from solver.pool import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store
 from solver.tasks import top_up_pool
 
 # Every mode the site deals: Yukon; Klondike draw 1 and 3, unlimited and with Vegas's limit.
@@ -33,8 +31,9 @@ class Command(BaseCommand):
         have = wins.count()
         tried = 0
         deadline = time.monotonic() + seconds
-        while have < first and time.monotonic() < deadline:
-            number = random.randint(MIN_NUMBER, MAX_NUMBER)
+        for number in fresh_numbers("yukon", None, None):
+            if have >= first or time.monotonic() > deadline:
+                break
             verdict = solve_and_store("yukon", number, None, None, FRESH_BUDGET_SECONDS)
             tried += 1
             have += verdict.verdict == Outcome.WIN

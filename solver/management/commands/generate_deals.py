@@ -19,11 +19,10 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 
-from games.engine.deal import MAX_NUMBER
 from games.gameplay import deal_for, deal_position
 from games.models import DealVerdict, Outcome
+from solver.pool import fresh_numbers
 from solver.search.batch import ignore_sigint, solve_job
 
 DEFAULT_BUDGET_SECONDS = 10.0
@@ -89,24 +88,9 @@ class _Run:
         self.budget = budget
         self.tried = self.wins = self.losses = 0
         self.started = time.monotonic()
-        self.mode = {"deal__variant": variant, "draw": draw, "passes": passes}
-
-    def numbers(self):
-        """Fresh numbers upward from the highest one already solved in this mode."""
-        solved = DealVerdict.objects.filter(**self.mode)
-        number = solved.aggregate(top=Max("deal__number"))["top"] or 0
-        while number < MAX_NUMBER:
-            window = range(number + 1, min(number + 1000, MAX_NUMBER) + 1)
-            done = set(
-                solved.filter(deal__number__in=window).values_list("deal__number", flat=True)
-            )
-            for n in window:
-                if n not in done:
-                    yield n
-            number = window[-1]
 
     def jobs(self):
-        for number in self.numbers():
+        for number in fresh_numbers(self.variant, self.draw, self.passes):
             deal = deal_for(self.variant, number)
             position = deal_position(deal, self.draw, self.passes)
             yield number, deal, position.to_json()
