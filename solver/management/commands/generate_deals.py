@@ -62,16 +62,20 @@ class Command(BaseCommand):
         if not budget > 0:
             raise CommandError("--budget-seconds must be positive", returncode=2)
         run = _Run(variant, draw, passes, count, budget)
+        interrupted = False
         try:
             run.go(workers)
         except KeyboardInterrupt:
-            sys.stderr.write("\nInterrupted: every result shown above is stored.\n")
-        finally:
-            run.progress(final=True)
+            interrupted = True
+        run.progress(final=True)
+        if interrupted:
+            sys.stderr.write("Interrupted: every result counted above is stored.\n")
         self.stdout.write(
             f"{run.tried} deals solved: {run.wins} winnable, {run.losses} lost, "
             f"{run.tried - run.wins - run.losses} unknown"
         )
+        if interrupted:
+            raise SystemExit(130)  # the shell's convention for "stopped by Ctrl+C"
 
 
 def _whole(text: str, name: str, allowed: set[int] | None = None) -> int:
