@@ -39,7 +39,9 @@ MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--budget", type=float, default=10.0, help="CPU seconds per deal")
-    parser.add_argument("--limit", type=int, default=None, help="deals per mode (default all)")
+    parser.add_argument(
+        "--limit", type=int, default=None, help="deals per mode (default all; 0: none)"
+    )
     parser.add_argument("--variant", choices=["yukon", "klondike"], help="only this variant")
     parser.add_argument("--workers", type=int, default=2, help="processes searching at once")
     parser.add_argument("--generate", type=int, default=40,
@@ -48,7 +50,7 @@ def main() -> None:
 
     print(f"budget {args.budget:g} CPU-s per deal, {args.workers} worker processes")
     for variant, draw in MODES:
-        if args.variant and variant != args.variant:
+        if (args.variant and variant != args.variant) or args.limit == 0:
             continue
         rows = load(variant, draw)[: args.limit]
         report(variant, draw, rows, run(rows, args.budget, args.workers))
