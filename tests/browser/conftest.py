@@ -12,11 +12,9 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from games import gameplay
-from games.engine.cards import DECK
 from games.engine.deal import layout, shuffled_deck
-from games.engine.positions import Position
 from games.models import Deal
+from tests.web.deals import store
 
 # Playwright's sync API keeps an event loop running in this thread; the ORM calls the tests
 # make between browser steps are ordinary blocking calls.
@@ -63,30 +61,7 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "viewport": DESKTOP, "reduced_motion": "reduce"}
 
 
-# -- deals -----------------------------------------------------------------------------------
-
-
-def dealt(variant: str, columns: list[str], draw: int = 1) -> Position:
-    """A deal position from its seven columns ("down | up", bottom to top); `?` is any card
-    not named elsewhere, in deck order. Klondike's stock gets the cards left over."""
-    named = {code for column in columns for code in column.replace("|", " ").split()}
-    spare = iter(card.code for card in DECK if card.code not in named)
-    filled = [" ".join(next(spare) if c == "?" else c for c in col.split()) for col in columns]
-    head = f"klondike draw={draw}" if variant == "klondike" else variant
-    sections = [head] + [f"t{i}: {column}" for i, column in enumerate(filled, start=1)]
-    stock = list(spare)
-    if stock:
-        sections.append("stock: " + " ".join(stock))
-    return Position.from_text("; ".join(sections))
-
-
-def store(position: Position, number: int) -> Deal:
-    """Store `position` as the deal of game `number`; it must be a dealt layout."""
-    cards = "".join(card.code for card in gameplay.dealt_order(position))
-    deal = Deal.objects.create(variant=position.variant, number=number, cards=cards)
-    assert gameplay.deal_position(deal, position.draw) == position, "not a dealt layout"
-    return deal
-
+# -- deals: built by hand with the web tests' helpers (tests/web/deals.py) ------------------
 
 # -- the player at the table -----------------------------------------------------------------
 

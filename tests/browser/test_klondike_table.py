@@ -8,8 +8,7 @@ from playwright.sync_api import expect
 
 from games.engine import rules
 from games.engine.moves import Move
-
-from .conftest import dealt, store
+from tests.web.deals import dealt, store
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, dealt, store
+from tests.web.deals import dealt, store
+
+from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
 

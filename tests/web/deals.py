@@ -14,14 +14,15 @@ EASY_YUKON = 2_000_000_002
 EASY_KLONDIKE = 2_000_000_003
 
 
-def dealt(variant: str, columns: list[str], stock: tuple[str, ...] = ()) -> Position:
+def dealt(variant: str, columns: list[str], stock: tuple[str, ...] = (), draw: int = 1) -> Position:
     """A deal position from its seven columns ("down | up", bottom to top) and Klondike's
     stock. `?` is any card not named elsewhere, in deck order; cards left over after the
     columns go to the end of the stock."""
     named = {code for column in columns for code in column.replace("|", " ").split()}
     spare = iter(card.code for card in DECK if card.code not in named | set(stock))
     filled = [" ".join(next(spare) if c == "?" else c for c in col.split()) for col in columns]
-    sections = [variant] + [f"t{i}: {column}" for i, column in enumerate(filled, start=1)]
+    head = f"klondike draw={draw}" if variant == "klondike" else variant
+    sections = [head] + [f"t{i}: {column}" for i, column in enumerate(filled, start=1)]
     stock = [*stock, *spare]
     if stock:
         sections.append("stock: " + " ".join(stock))
