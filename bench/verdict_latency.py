@@ -784,7 +784,8 @@ def main() -> None:
 def check_budget() -> str:
     """The budget constants as solver/checks.py has them (read, not imported: no Django here)."""
     source = (ROOT / "solver" / "checks.py").read_text()
-    lines = [line for line in source.splitlines() if line.startswith("CHECK_BUDGET")]
+    names = ("QUICK_BUDGET", "DEEP_BUDGET", "STALE_AFTER")
+    lines = [line for line in source.splitlines() if line.startswith(names)]
     return "; ".join(line.replace(" ", "") for line in lines)
 
 
