@@ -48,7 +48,7 @@ SAMPLES = sample_positions()
 
 def test_the_reference_data_is_here():
     ids = [name for name, _ in reference_positions()]
-    assert len(ids) == 10 and sum(name.startswith("yukon") for name in ids) == 5
+    assert len(ids) == 500 and sum(name.startswith("yukon") for name in ids) == 100
 
 
 @pytest.mark.parametrize(("name", "data"), reference_positions())

@@ -1,4 +1,5 @@
-"""The reference deals of ../shared/testdata (issue 3), and replaying a solver's line."""
+"""The reference deals of ../shared/testdata (issue 3; copied to tests/data/reference), and
+replaying a solver's line."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from games.engine import rules
 from games.engine.moves import Move
 from games.engine.positions import Position
 
-TESTDATA = Path(__file__).resolve().parents[3] / "shared" / "testdata"
+TESTDATA = Path(__file__).resolve().parents[1] / "data" / "reference"  # ../shared/testdata
 
 
 @cache
