@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TESTDATA = ROOT.parent / "shared" / "testdata"
+TESTDATA = ROOT / "tests" / "data" / "reference"  # a copy of ../shared/testdata
 MEMORY_CAP = 1536 * 2**20  # bytes of address space per search process
 sys.path.insert(0, str(ROOT))
 
