@@ -49,7 +49,8 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     """This game of the player's, finished or not (the number's address deals a fresh game
     once the last one is over)."""
     game = _own_game(request, game_id)
-    return _board(request, game, gameplay.current(game))
+    step = gameplay.current(game)
+    return _board(request, game, step, selected=_selected(request.GET.get("select"), step))
 
 
 @require_POST
@@ -156,7 +157,8 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "game_url": url,
         "seconds": gameplay.elapsed_seconds(game),
         "winnable": wants_winnable(request),
-        "select_base": url + ("&" if "?" in url else "?"),
+        # The no-JavaScript pick-up links: the game's own short address keeps the board small.
+        "select_base": reverse("game_detail", args=[game.pk]) + "?",
         "scorings": Scoring.choices,
         "verdict": deadends.verdict(game, step, before),
     }
