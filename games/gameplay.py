@@ -166,11 +166,8 @@ def _undo(game: Game, move: Move | None) -> Done:
     if not game.actions:
         raise IllegalMove("Nothing to undo yet")
     game.undos += 1
-    actions = game.actions[:-1]
-    step = history.replay(deal_position(game.deal, game.draw, game.passes), actions, _mode(game))[
-        -1
-    ]
-    return _record(game, step, actions, [*game.redo, game.actions[-1]])
+    before_last = steps(game)[-2]
+    return _record(game, before_last, game.actions[:-1], [*game.redo, game.actions[-1]])
 
 
 def _redo(game: Game, move: Move | None) -> Done:
@@ -209,7 +206,7 @@ def _finish(game: Game, move: Move | None) -> Done:
     for each in moves:
         step = history.advance(step, each, mode)
     done = _record(game, step, game.actions + [str(m) for m in moves], [])
-    return Done(game, done.step, finished_moves=len(moves))
+    return replace(done, finished_moves=len(moves))
 
 
 def _resign(game: Game, move: Move | None) -> Done:
@@ -219,7 +216,7 @@ def _resign(game: Game, move: Move | None) -> Done:
 
 
 _ACTIONS = {
-    "move": lambda game, move: _move(game, move),
+    "move": _move,
     "undo": _undo,
     "redo": _redo,
     "restart": _restart,
