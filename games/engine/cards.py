@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -25,6 +25,24 @@ class CardError(ValueError):
 class Card:
     rank: int  # 1 (ace) .. 13 (king)
     suit: str  # one of SUITS
+    # Derived once when the card is made: every page shows each card's code, label and name,
+    # and the rules ask its colour on every landing.
+    code: str = field(init=False, compare=False, repr=False)  # `7S`
+    is_red: bool = field(init=False, compare=False, repr=False)
+    label: str = field(init=False, compare=False, repr=False)  # what a person reads: `♠9`, `♦10`
+    spoken: str = field(init=False, compare=False, repr=False)  # a screen reader: `nine of spades`
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.rank <= 13 and self.suit in SUIT_NAMES):
+            raise CardError(f"no card has rank {self.rank!r} and suit {self.suit!r}")
+        facts = {
+            "code": RANKS[self.rank - 1] + self.suit,
+            "is_red": self.suit in RED_SUITS,
+            "label": SUIT_SYMBOLS[self.suit] + rank_label(self.rank),
+            "spoken": f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}",
+        }
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
 
     @classmethod
     def parse(cls, code: str) -> Card:
@@ -33,24 +51,6 @@ class Card:
             return _BY_CODE[code.upper()]
         except (KeyError, AttributeError):
             raise CardError(f"{code!r} is not a card") from None
-
-    @property
-    def code(self) -> str:
-        return RANKS[self.rank - 1] + self.suit
-
-    @property
-    def is_red(self) -> bool:
-        return self.suit in RED_SUITS
-
-    @property
-    def label(self) -> str:
-        """What a person reads: `♠9`, `♦10`, `♥A`."""
-        return SUIT_SYMBOLS[self.suit] + rank_label(self.rank)
-
-    @property
-    def spoken(self) -> str:
-        """What a screen reader says: `nine of spades`."""
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
         return self.code

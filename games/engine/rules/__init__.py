@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..cards import Card, colour_name, rank_label
 from ..moves import DRAW, REDEAL, IllegalMove, Move
-from ..positions import COLUMNS, Column, Position
+from ..positions import Column, Position
 from . import klondike, yukon
 
 VARIANT_RULES = {"yukon": yukon, "klondike": klondike}
@@ -96,8 +96,9 @@ def targets(position: Position) -> dict[Card, list[str]]:
     An ace lists every empty foundation slot, since the player chooses which it claims.
     """
     found = {}
+    lands = _landings(position)
     for card, source in movable_cards(position):
-        places = [f"t{i + 1}" for i in _landing_columns(position, card, source)]
+        places = [f"t{i + 1}" for i in _landing_columns(position, card, source, lands)]
         if _single(position, card, source) and source[0] != "f":
             places += [
                 f"f{slot + 1}"
@@ -112,8 +113,9 @@ def targets(position: Position) -> dict[Card, list[str]]:
 def legal_moves(position: Position) -> list[Move]:
     """Every legal move, once each: a foundation move names the slot `f` would pick."""
     moves = []
+    lands = _landings(position)
     for card, source in movable_cards(position):
-        moves += [Move(card, f"t{i + 1}") for i in _landing_columns(position, card, source)]
+        moves += [Move(card, f"t{i + 1}") for i in _landing_columns(position, card, source, lands)]
         if _single(position, card, source) and source[0] != "f":
             slot = first_foundation_for(position, card)
             if slot is not None:
@@ -175,12 +177,26 @@ def _foundation_slot(
     return slot
 
 
-def _landing_columns(position: Position, card: Card, source: tuple[str, int]) -> list[int]:
-    return [
-        i
-        for i in range(COLUMNS)
-        if source != ("t", i) and landing_refusal(card, position.tableau[i]) is None
-    ]
+def _landings(position: Position) -> dict[tuple[int, bool | None], list[int]]:
+    """The landing rule of `landing_refusal`, read once for all the columns: which columns
+    take a card of each (rank, is_red). An empty column takes any king: (13, None)."""
+    lands: dict[tuple[int, bool | None], list[int]] = {}
+    for i, column in enumerate(position.tableau):
+        top = column.top
+        key = (13, None) if top is None else (top.rank - 1, not top.is_red)
+        lands.setdefault(key, []).append(i)
+    return lands
+
+
+def _landing_columns(
+    position: Position, card: Card, source: tuple[str, int], lands: dict
+) -> list[int]:
+    """The columns, in order, where `card` (leading whatever it carries) may land; `lands`
+    is the position's `_landings`."""
+    columns = lands.get((card.rank, card.is_red), [])
+    if card.rank == 13:
+        columns = sorted(columns + lands.get((13, None), []))
+    return [i for i in columns if source != ("t", i)]
 
 
 def _single(position: Position, card: Card, source: tuple[str, int]) -> bool:
