@@ -14,10 +14,7 @@ from .engine.positions import Position
 
 @dataclass
 class CardView:
-    code: str
-    label: str
-    spoken: str
-    red: bool
+    card: Card
     targets: str  # space-separated piles it may go to, e.g. "t3 f1"
     selected: bool = False
     hinted: bool = False
@@ -57,8 +54,7 @@ def table(position: Position, selected: Card | None = None, hint: Move | None = 
 
     def view(card: Card) -> CardView:
         return CardView(
-            code=card.code, label=card.label, spoken=card.spoken, red=card.is_red,
-            targets=" ".join(targets.get(card, ())), selected=card == selected,
+            card, " ".join(targets.get(card, ())), selected=card == selected,
             hinted=card == hint_card,
         )  # fmt: skip
 

@@ -6,7 +6,8 @@ from html import escape  # what autoescape does to a str, without django's lazy-
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from ..table import CardView
+from ..engine.cards import DECK, Card
+from ..table import CardView, PileView
 
 register = template.Library()
 
@@ -29,6 +30,19 @@ CARD_HTML = (
 )
 
 
+# The parts of a card's markup that never change, escaped once for the 52 cards.
+_PARTS = {
+    card: {
+        "colour": "red" if card.is_red else "black",
+        "code": escape(card.code),
+        "spoken": escape(card.spoken),
+        "rank": escape(card.label[1:]),
+        "suit": escape(card.label[:1]),
+    }
+    for card in DECK
+}
+
+
 @register.simple_tag
 def cards(views: Iterable[CardView], select_base: str) -> SafeString:
     """Every face-up card of a pile: `{% cards pile.cards select_base %}`."""
@@ -36,16 +50,44 @@ def cards(views: Iterable[CardView], select_base: str) -> SafeString:
     return mark_safe(  # every value is escaped here or is a fixed word
         "".join(
             CARD_HTML.format(
-                colour="red" if view.red else "black",
                 selected=" selected" if view.selected else "",
                 hinted=" hinted" if view.hinted else "",
-                code=escape(view.code),
                 targets=escape(view.targets),
                 link=link,
-                spoken=escape(view.spoken),
-                rank=escape(view.label[1:]),
-                suit=escape(view.label[:1]),
+                **_PARTS[view.card],
             )
             for view in views
         )
+    )
+
+
+DOWN_HTML = '<span class="card down" aria-hidden="true"></span>'
+DROP_HTML = (
+    '<button class="drop" name="to" value="{name}" aria-label="Move {spoken} to {title}">'
+    "</button>\n"
+)
+
+
+@register.simple_tag
+def pile(view: PileView, selected: Card | None, select_base: str) -> SafeString:
+    """A column or foundation with its cards: `{% pile pile selected select_base %}`.
+
+    Face-down cards are all the same empty span (DESIGN §5). With a card picked up (the
+    no-JavaScript page), every pile carries a drop button for it."""
+    kind = "foundation" if view.name.startswith("f") else "column"
+    if kind == "foundation":
+        count = f"{view.size} card{'' if view.size == 1 else 's'}" if view.size else "empty"
+        label = f"{view.title}, {count}"
+    else:
+        label = view.title + (f", {view.down} face-down" if view.down else "")
+        label += ", empty" if not view.down and not view.cards else ""
+    drop = ""
+    if selected is not None:
+        drop = DROP_HTML.format(
+            name=escape(view.name), spoken=escape(selected.spoken), title=escape(view.title.lower())
+        )
+    return mark_safe(  # every value is escaped here or is a fixed word
+        f'<div class="pile {kind}{" lit" if view.lit else ""}{" hinted" if view.hinted else ""}" '
+        f'data-pile="{escape(view.name)}" role="group" aria-label="{escape(label)}">\n'
+        f"{drop}{DOWN_HTML * view.down}{cards(view.cards, select_base)}</div>\n"
     )

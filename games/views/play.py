@@ -108,6 +108,7 @@ def game_verdict(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game,
         "step": step,
+        "action_url": reverse("game_action", args=[game.pk]),
         "verdict": deadends.verdict(game, step),
         "poll": poll.cleaned_data["poll"] + 1,
         "poll_delay": poll.delay_ms,
@@ -143,6 +144,7 @@ def _selected(code: str | None, step) -> Card | None:
 def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, alert="",
            note="", finished_moves=0, before=None) -> HttpResponse:  # fmt: skip
     url = game_url(game)
+    action_url = reverse("game_action", args=[game.pk])
     context = {
         "game": game,
         "step": step,
@@ -157,8 +159,10 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "game_url": url,
         "seconds": gameplay.elapsed_seconds(game),
         "winnable": wants_winnable(request),
+        "action_url": action_url,
         # The no-JavaScript pick-up links: the game's own short address keeps the board small.
-        "select_base": reverse("game_detail", args=[game.pk]) + "?",
+        "select_base": action_url + "?",
+        "new_game_url": reverse("new_game", args=[game.variant]),
         "scorings": Scoring.choices,
         "verdict": deadends.verdict(game, step, before),
     }
