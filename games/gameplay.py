@@ -114,28 +114,33 @@ def act(
     game_id: int, player: str, action: str, ply: int, move: Move | None = None, step: int = 0
 ) -> Done:
     """Apply one action under the guards; raises Game.DoesNotExist, GameOver, StaleAction,
-    IllegalMove. Two identical requests at once apply once: the row is locked where the
-    database can, and the write only lands if the ply is still the one it was read at."""
-    with transaction.atomic():
-        rows = Game.objects.select_for_update(of=("self",)).select_related("deal")
-        game = rows.get(pk=game_id, player=player)
-        if game.result:
-            raise GameOver("This game is over")
-        if ply != game.ply:
-            raise StaleAction
-        done = _jump(game, step) if action == "jump" else _ACTIONS[action](game, move)
-        _save(game, ply)
-        if done.step.position.is_won and not game.result:
+    IllegalMove. Two identical requests at once apply once: the write is one UPDATE that only
+    lands while the game is still at the ply it was read at, so of two requests made on the
+    same ply the second finds it moved on and applies nothing. No lock is held while the
+    rules run, and a move that wins saves the game and its record in one transaction."""
+    game = Game.objects.select_related("deal").get(pk=game_id, player=player)
+    if game.result:
+        raise GameOver("This game is over")
+    if ply != game.ply:
+        raise StaleAction
+    done = _jump(game, step) if action == "jump" else _ACTIONS[action](game, move)
+    if done.step.position.is_won and not game.result:
+        with transaction.atomic():
+            _save(game, ply)
             _win(game, done.step)
-        return done
+    else:
+        _save(game, ply)
+    return done
 
 
 def _save(game: Game, read_ply: int) -> None:
+    """Write what an action changes, if the game is still at the ply it was read at (hints
+    are counted by `hint` alone, so a hint asked meanwhile is not written over)."""
     fields = dict(
         actions=game.actions, redo=game.redo, ply=len(game.actions), state=game.state,
-        undos=game.undos, hints=game.hints, result=game.result, finished=game.finished,
+        undos=game.undos, result=game.result, finished=game.finished,
     )  # fmt: skip
-    if not Game.objects.filter(pk=game.pk, ply=read_ply).update(**fields):
+    if not Game.objects.filter(pk=game.pk, ply=read_ply, result="").update(**fields):
         raise StaleAction
     game.ply = len(game.actions)
 
