@@ -51,7 +51,11 @@ def request(position: Position, before: Position | None = None) -> PositionVerdi
 
     key = position_key(position)
     keys = [key] if before is None else [key, position_key(before)]
-    found = {row.key: row for row in PositionVerdict.objects.filter(key__in=keys).defer("position")}
+    # Only what the banner needs: a proven win's line can be long, and is read by hints alone.
+    rows = PositionVerdict.objects.filter(key__in=keys).only(
+        "key", "verdict", "requested", "polled"
+    )
+    found = {row.key: row for row in rows}
     row = found.get(key)
     now = timezone.now()
     if before is not None and getattr(found.get(keys[1]), "verdict", None) == Check.LOSS:
