@@ -26,7 +26,8 @@ What it does, in order, and all of it stops by itself:
    (pids from pg_stat_activity), and divides by the requests served. The load generator is
    this process, so its CPU is not in the server's figure (it is printed on its own);
 6. with --think (default 1 s), runs each variant once more at the top concurrency with
-   players pausing between moves, as people do: the latency of a busy but not saturated site;
+   players pausing between moves, as people do (each arriving at a random moment of the first
+   pause): the latency of a busy but not saturated site;
 7. prints the table, the ratios and the targets, and stops gunicorn (also on error).
 """
 
@@ -604,6 +605,15 @@ def report(results: list[PhaseResult], players: list[Player], pages: list[int]) 
                 f"p99 {name:<14} at {top} players: {p99:6.1f} ms{pace:<24}(target < "
                 f"{TARGET_P99_MS:.0f} ms: {'met' if p99 < TARGET_P99_MS else 'NOT met'})"
             )
+            if "paced" not in name:
+                # A closed loop: each player waits for its answer, then asks again at once, so
+                # the mean wait is players / throughput (Little's law), whatever the server does.
+                rate = move.requests / move.seconds
+                print(
+                    f"    players who never pause: mean latency = {top} / {rate:.0f} req/s = "
+                    f"{1000 * top / rate:.0f} ms; under {TARGET_P99_MS:.0f} ms needs more than "
+                    f"{1000 * top / TARGET_P99_MS:.0f} moves/s"
+                )
     for variant in ("yukon", "klondike"):
         sizes = sorted(n for p in players for n in p.partials[variant])
         if not sizes:
@@ -707,8 +717,15 @@ def main() -> int:
                 print(f"  {variant} at {n}: {results[-1].requests} requests", flush=True)
         if args.think > 0:
             for variant in variants:
+                arrived: set[int] = set()
 
-                def paced(player: Player, v: str = variant) -> None:
+                def paced(player: Player, v: str = variant, arrived: set[int] = arrived) -> None:
+                    # People do not all click at the same instant: each player's first move
+                    # comes somewhere in the first pause, not on the phase's starting gun
+                    # (which would time one burst of every player at once, not the site).
+                    if id(player) not in arrived:
+                        arrived.add(id(player))
+                        time.sleep(player.rng.uniform(0.0, 1.5) * args.think)
                     player.play(v)
                     time.sleep(player.rng.uniform(0.5, 1.5) * args.think)
 
