@@ -76,3 +76,10 @@ def game_number(text: str) -> int | None:
         return check_number(text)
     except DealError:
         return None
+
+
+class ReplayForm(forms.Form):
+    """The replay's `?step=`: a whole number, or nothing for the final position. The view
+    clamps it to the game's steps, so any integer names a position."""
+
+    step = forms.IntegerField(required=False)

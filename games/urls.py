@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from .views import lobby, play, records, rules
+from .views import lobby, play, records, replay, rules
 
 
 class VariantConverter:
@@ -24,5 +24,6 @@ urlpatterns = [
     path("game/<int:game_id>/", play.game, name="game_action"),
     path("game/<int:game_id>/", play.game, name="game_detail"),
     path("game/<int:game_id>/verdict/", play.game_verdict, name="game_verdict"),
+    path("replay/<int:game_id>/", replay.replay, name="replay"),
     path("rules/<variant:variant>/", rules.rules, name="rules"),
 ]

@@ -1,0 +1,79 @@
+"""The public replay of a finished game (DESIGN §5): anyone may step through it, read-only."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from .. import gameplay
+from ..engine import history
+from ..engine.moves import DRAW, Move
+from ..forms import ReplayForm
+from ..models import Game
+from ..table import table
+from .play import game_url
+
+# One answer for a game still being played and for no game at all: a replay URL must not tell
+# anyone that a game in progress exists, let alone show where it stands.
+NOT_FINISHED = "There is no finished game with that number to replay."
+
+
+@require_GET
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A finished game's position after `?step=k` of its history (0 is the deal; no step is
+    the final position). A step outside the history is clamped to its nearest end."""
+    form = ReplayForm(request.GET)
+    if not form.is_valid():
+        # Plain text and without the input: nothing a forged query sends is echoed back.
+        return HttpResponseBadRequest(
+            "The step of a replay is a whole number, such as ?step=12.",
+            content_type="text/plain; charset=utf-8",
+        )
+    game = Game.objects.select_related("deal").exclude(result="").filter(pk=game_id).first()
+    if game is None:
+        raise Http404(NOT_FINISHED)
+    steps = gameplay.steps(game)
+    last = len(steps) - 1
+    wanted = form.cleaned_data["step"]
+    index = last if wanted is None else min(max(wanted, 0), last)
+    step = steps[index]
+    action = describe(game.actions[index - 1], steps) if index else "The deal"
+    response = render(
+        request,
+        "games/replay.html",
+        {
+            "game": game,
+            "step": step,
+            "index": index,
+            "last": last,
+            "final": steps[-1],
+            "has_jumps": last != steps[-1].moves,
+            "action": action,
+            # Targets are left out: nothing on this table can be moved.
+            "table": table(step.position),
+            "play_url": game_url(game),
+        },
+    )
+    # base.html has no block for head extras; the header keeps replays out of search results.
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def describe(action: str, steps: list[history.Step]) -> str:
+    """What one action of the history did, in words: `♠9 to column 5`, `Turned the stock`."""
+    parsed = history.parse_action(action)
+    if isinstance(parsed, int):
+        if parsed == 0:
+            return "Restarted from the deal"
+        moves = steps[parsed].moves
+        return f"Jumped back to move {moves}"
+    return describe_move(parsed)
+
+
+def describe_move(move: Move) -> str:
+    if move.card is None:
+        return "Turned the stock" if move.target == DRAW else "Turned the waste back over"
+    if move.to_foundation:
+        return f"{move.card.label} to a foundation"
+    return f"{move.card.label} to column {move.to_column + 1}"

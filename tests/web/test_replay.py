@@ -1,0 +1,213 @@
+"""GET /replay/<id>/: a finished game's public replay (DESIGN §5), step by step, read-only,
+with face-down cards as secret as on the game page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games import gameplay
+from games.models import Game
+
+from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon, worked_example
+from .test_secrecy import CSRF, assert_nothing_hidden_shows, hidden, played
+
+pytestmark = pytest.mark.django_db
+
+NOT_FINISHED = "There is no finished game with that number to replay."
+
+
+def won_yukon(alice) -> Game:
+    """Alice's win on the easy Yukon deal: 48 moves, then Auto-finish sends the kings home."""
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, line)
+    alice.act(game, action="finish")
+    return Game.objects.get(pk=game.pk)
+
+
+def resigned(persona, deal, actions: list[str], **mode) -> Game:
+    """The persona's game on `deal` with `actions` played, then resigned through the site."""
+    game = persona.game_at(deal, actions, **mode)
+    persona.act(game, action="resign")
+    return Game.objects.get(pk=game.pk)
+
+
+def replay(persona, game: Game, step=None):
+    query = {} if step is None else {"step": step}
+    return persona.client.get(f"/replay/{game.pk}/", query)
+
+
+def page(persona, game: Game, step=None) -> str:
+    response = replay(persona, game, step)
+    assert response.status_code == 200, response.content[:300]
+    return response.content.decode()
+
+
+def face_up(html: str) -> set[str]:
+    return set(re.findall(r'data-card="([^"]*)"', html))
+
+
+def nav(html: str) -> dict[str, int]:
+    """The navigation links on the page, by name, and the step each one goes to."""
+    links = re.findall(r'href="/replay/\d+/\?step=(\d+)"[^>]*data-testid="(\w+)"', html)
+    return {name: int(step) for step, name in links}
+
+
+def action(html: str) -> str:
+    return re.search(r'<span data-testid="action">([^<]*)</span>', html)[1]
+
+
+def counter(html: str) -> str:
+    said = re.search(r'<span class="replay-counter">(.*?)</span>\n', html, re.S)[1]
+    return re.sub(r"<[^>]+>", "", said)
+
+
+def test_anyone_can_watch_alices_won_game(alice, bob):
+    game = won_yukon(alice)
+    html = page(bob, game)
+    assert f"Replay: Yukon #{EASY_YUKON}" in html
+    assert '<p data-testid="replay-result">Won in 52 moves</p>' in html
+    play = f'href="/yukon/{EASY_YUKON}/" data-testid="play-link">Play #{EASY_YUKON} yourself<'
+    assert play in html
+    assert counter(html) == "Move 52 of 52"
+    assert action(html) == "♣K to a foundation"
+
+
+def test_the_replay_is_read_only(alice, bob):
+    html = page(bob, won_yukon(alice), step=10)
+    assert "<form" not in html and "<button" not in html
+    assert "data-targets" not in html and "select=" not in html
+    for pile in [f"t{i}" for i in range(1, 8)] + [f"f{i}" for i in range(1, 5)]:
+        assert f'data-pile="{pile}"' in html
+
+
+def test_it_gives_the_same_404_for_a_game_still_being_played_to_everyone(alice, bob):
+    deal, line = easy_yukon()
+    playing = alice.game_at(deal, line[:5])
+    for persona in (alice, bob):
+        response = replay(persona, playing)
+        assert response.status_code == 404
+        html = response.content.decode()
+        assert NOT_FINISHED in html and "data-card" not in html
+
+
+def test_it_gives_the_same_404_for_a_game_that_does_not_exist(bob):
+    response = bob.client.get("/replay/987654/")
+    assert response.status_code == 404
+    assert NOT_FINISHED in response.content.decode()
+
+
+def test_step_zero_shows_the_deal(alice, bob):
+    game = won_yukon(alice)
+    html = page(bob, game, step=0)
+    deal = gameplay.deal_position(game.deal)
+    assert_nothing_hidden_shows(html, deal)
+    assert "KS" in face_up(html) and "KH" not in html  # ♥K lies face down under ♣Q
+    assert counter(html) == "Move 0 of 52" and action(html) == "The deal"
+
+
+def test_the_last_step_of_a_won_game_has_every_card_home(alice, bob):
+    html = page(bob, won_yukon(alice), step=52)
+    assert face_up(html) == {"KS", "KH", "KD", "KC"}
+    assert html.count(", 13 cards") == 4
+    assert html.count(", empty") == 7 and 'class="card down"' not in html
+
+
+def test_the_links_step_back_and_on_and_stop_at_the_ends(alice, bob):
+    game = won_yukon(alice)
+    assert nav(page(bob, game, step=0)) == {"next": 1, "last": 52}
+    assert nav(page(bob, game, step=7)) == {"first": 0, "previous": 6, "next": 8, "last": 52}
+    assert nav(page(bob, game)) == {"first": 0, "previous": 51}
+    html = page(bob, game, step=0)
+    assert '<span class="button" aria-disabled="true">First</span>' in html
+
+
+def test_each_step_says_what_led_to_it(alice, bob):
+    html = page(bob, won_yukon(alice), step=1)
+    assert action(html) == "♠A to a foundation" and counter(html) == "Move 1 of 52"
+    worked = resigned(alice, worked_example(), ["9S-t5"])
+    assert action(page(bob, worked, step=1)) == "♠9 to column 5"
+
+
+def test_it_describes_the_stock_and_the_waste(alice, bob):
+    deal, _ = easy_klondike()
+    game = resigned(alice, deal, ["d"] * 24 + ["r", "d"], draw=1, scoring="standard")
+    html = page(bob, game, step=1)
+    assert f"Replay: Klondike #{EASY_KLONDIKE} · draw 1" in html
+    assert action(html) == "Turned the stock"
+    assert '<span data-testid="score">0</span>' in html
+    assert action(page(bob, game, step=25)) == "Turned the waste back over"
+    assert '<p data-testid="replay-result">Resigned after 26 moves</p>' in html
+    assert f'href="/klondike/{EASY_KLONDIKE}/?draw=1&amp;scoring=standard"' in html
+    assert 'data-pile="stock"' in html and 'data-pile="waste"' in html
+
+
+def test_it_describes_restarts_and_jumps_back(alice, bob):
+    deal, line = easy_yukon()
+    game = resigned(alice, deal, [*line[:2], "@1", "@0"])
+    html = page(bob, game, step=3)
+    assert action(html) == "Jumped back to move 1"
+    assert counter(html) == "Step 3 of 4 · move 1"  # jumps take the move count back
+    assert action(page(bob, game, step=4)) == "Restarted from the deal"
+
+
+@pytest.mark.parametrize(("step", "shown"), [("-3", 0), ("999", 52), ("", 52), ("7", 7)])
+def test_a_step_out_of_range_is_clamped_to_the_nearest_end(alice, bob, step, shown):
+    html = page(bob, won_yukon(alice), step=step)
+    assert f'data-step="{shown}"' in html
+
+
+@pytest.mark.parametrize("step", ["abc", "1.5", "<b>x", "9" * 5000])
+def test_a_step_that_is_no_whole_number_is_a_clear_400(alice, bob, step):
+    response = replay(bob, won_yukon(alice), step)
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/plain")
+    assert response.content.decode() == "The step of a replay is a whole number, such as ?step=12."
+
+
+@pytest.mark.parametrize("variant", ["yukon", "klondike"])
+def test_a_resigned_games_replay_never_shows_a_face_down_card(alice, bob, variant):
+    for number in (7, 19, 24):
+        draw = 3 if variant == "klondike" else None
+        deal, actions, _ = played(variant, number, draw)
+        mode = {"draw": draw, "scoring": "standard"} if draw else {}
+        game = resigned(alice, deal, actions, **mode)
+        steps = gameplay.steps(game)
+        # Cards face down at every step were never seen by anyone: no page may name them.
+        never_seen = set(hidden(steps[0].position))
+        pages = []
+        for index, step in enumerate(steps):
+            html = page(bob, game, index)
+            assert_nothing_hidden_shows(html, step.position)
+            never_seen &= set(hidden(step.position))
+            pages.append(CSRF.sub("", html))
+        assert never_seen
+        for html, card in ((html, card) for html in pages for card in never_seen):
+            assert card.code not in html and card.label not in html and card.spoken not in html
+
+
+def test_the_result_card_links_to_the_replay(alice):
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, line)
+    html = alice.act(game, action="finish").content.decode()
+    assert f'href="/replay/{game.pk}/" data-testid="replay-link">Watch the replay<' in html
+    other = resigned(alice, worked_example(), [])
+    html = alice.client.get(f"/game/{other.pk}/").content.decode()
+    assert f'href="/replay/{other.pk}/" data-testid="replay-link">Watch the replay<' in html
+
+
+def test_the_records_page_links_finished_games_to_their_replays(alice):
+    finished = won_yukon(alice)
+    playing = alice.start("yukon", 42)
+    html = alice.client.get("/records/").content.decode()
+    assert f'href="/replay/{finished.pk}/" data-testid="replay-link"' in html
+    assert f"/replay/{playing.pk}/" not in html
+
+
+def test_it_keeps_replays_out_of_search_results(alice, bob):
+    assert replay(bob, won_yukon(alice))["X-Robots-Tag"] == "noindex"
+
+
+def test_it_refuses_a_post(alice, bob):
+    assert bob.client.post(f"/replay/{won_yukon(alice).pk}/").status_code == 405
