@@ -15,8 +15,11 @@ What it does, in order, and all of it stops by itself:
    bench.hello.settings: the real site plus `/hello/`;
 3. opens games for every virtual player (GET /yukon/<n>/ or /klondike/<n>/?draw=1: the
    player cookie, the game, the CSRF token), untimed;
-4. runs the timed phases, each bounded in time and in requests: hello, Yukon moves and
-   Klondike (draw 1) moves, at each concurrency. A virtual player is one thread with one
+4. runs the timed phases, each bounded in time and in requests: hello, Yukon moves,
+   Klondike (draw 1) moves and the save floor (the same POST to the bench's
+   `/bench/floor/<id>/`, which validates it, reads the game and writes it back unchanged
+   with the move's conditional UPDATE: what any saved move costs before rules, dead-end
+   check and board), at each concurrency. A virtual player is one thread with one
    keep-alive connection; a move is a POST to /game/<id>/ with `HX-Request: true` and the
    current ply, chosen from the `data-card`/`data-targets` of the board it was last sent
    (Klondike also turns the stock, `d`, and the waste back over, `r`). Stuck: undo. A game
@@ -396,6 +399,17 @@ class Player:
     def hello(self) -> None:
         self.request("hello", "GET", "/hello/")
 
+    def floor(self) -> None:
+        """The move's POST, with the same form, to the bench's save-only view: the floor."""
+        games = self.games["yukon"]
+        if not games:
+            games.append(self.open_game("yukon", "open"))
+        game = games[0]
+        move = choose(read_board(game.html), self.rng) or "d"
+        game_id = game.action.strip("/").split("/")[-1]
+        form = {"action": "move", "move": move, "ply": game.ply}
+        self.request("floor", "POST", f"/bench/floor/{game_id}/", form)
+
     def open_game(self, variant: str, kind: str = "open") -> Game:
         number = self.rng.randint(1, 2**31 - 1)
         query = KLONDIKE_QUERY if variant == "klondike" else ""
@@ -566,7 +580,7 @@ def report(results: list[PhaseResult], players: list[Player], pages: list[int]) 
     print("-" * len(head))
     for r in results:
         kinds = Counter(s.kind for s in r.samples)
-        mix = "" if set(kinds) <= {"hello", "move"} else "  mix " + dict(kinds).__repr__()
+        mix = "" if len(kinds) == 1 else "  mix " + dict(kinds).__repr__()
         print(
             f"{r.name:<16}{r.players:>8}{r.requests:>9}{r.requests / r.seconds:>8.0f}"
             f"{r.latency_ms(0.50):>8.1f}{r.latency_ms(0.99):>8.1f}{r.latency_ms(1.0):>8.1f}"
@@ -594,6 +608,15 @@ def report(results: list[PhaseResult], players: list[Player], pages: list[int]) 
                 f"CPU move/hello, {variant:<8} at {n:>2} players: {ratio:5.1f}x gunicorn only, "
                 f"{ratio_all:5.1f}x with PostgreSQL  (target <= {TARGET_RATIO:.0f}x: "
                 f"{'met' if ratio <= TARGET_RATIO else 'NOT met'})"
+            )
+        floor = by.get(("save floor", n))
+        if floor:
+            ratio = floor.per_request_ms(floor.server_cpu) / base
+            ratio_all = floor.per_request_ms(floor.server_cpu + floor.pg_cpu) / base_all
+            print(
+                f"CPU floor/hello,          at {n:>2} players: {ratio:5.1f}x gunicorn only, "
+                f"{ratio_all:5.1f}x with PostgreSQL  (the move's POST, one SELECT and one "
+                "UPDATE: no rules, no check, no board)"
             )
     top = max((r.players for r in results), default=0)
     for name in ("yukon move", "klondike move", "yukon paced", "klondike paced"):
@@ -658,6 +681,10 @@ def main() -> int:
         help="also run each variant at the top concurrency with players pausing about this many "
         "seconds between moves (0: skip); the phases above never pause",
     )  # fmt: skip
+    parser.add_argument(
+        "--no-floor", dest="floor", action="store_false",
+        help="skip the save-floor phases (the move's POST, one SELECT and one UPDATE, no more)",
+    )  # fmt: skip
     parser.add_argument("--fresh-db", action="store_true", help="drop and recreate the database")
     parser.add_argument("--time-limit", type=int, default=900, help="whole run, seconds")
     args = parser.parse_args()
@@ -715,6 +742,9 @@ def main() -> int:
             for variant in variants:
                 results.append(phase(f"{variant} move", n, lambda p, v=variant: p.play(v)))
                 print(f"  {variant} at {n}: {results[-1].requests} requests", flush=True)
+            if args.floor:
+                results.append(phase("save floor", n, Player.floor))
+                print(f"  save floor at {n}: {results[-1].requests} requests", flush=True)
         if args.think > 0:
             for variant in variants:
                 arrived: set[int] = set()

@@ -1,8 +1,17 @@
-"""Every URL of the site, plus `/hello/`: the smallest view the same stack can serve."""
+"""Every URL of the site, plus two bench-only views on the same stack:
 
-from django.http import HttpRequest, HttpResponse
+- `/hello/`: the smallest view the stack can serve;
+- `/bench/floor/<id>/`: the least a saved move can cost here. It takes the move's POST
+  (CSRF checked, ActionForm validated), reads the player's game with one ORM query and
+  writes it back with the same conditional UPDATE a move makes, then answers two bytes:
+  no rules, no dead-end check, no board. The game is written back unchanged."""
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.urls import path
+from django.views.decorators.http import require_POST
 
+from games.forms import ActionForm
+from games.models import Game
 from yukon_site.urls import urlpatterns as site_urlpatterns
 
 
@@ -10,4 +19,23 @@ def hello(request: HttpRequest) -> HttpResponse:
     return HttpResponse(b"Hello, world\n", content_type="text/plain")
 
 
-urlpatterns = [path("hello/", hello, name="bench_hello"), *site_urlpatterns]
+@require_POST
+def floor(request: HttpRequest, game_id: int) -> HttpResponse:
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(b"bad form")
+    game = Game.objects.select_related("deal").filter(pk=game_id, player=request.player).first()
+    if game is None:
+        raise Http404("no such game")
+    Game.objects.filter(pk=game.pk, ply=game.ply, result=game.result).update(
+        actions=game.actions, redo=game.redo, ply=game.ply, state=game.state,
+        undos=game.undos, result=game.result, finished=game.finished,
+    )  # fmt: skip
+    return HttpResponse(b"ok", content_type="text/plain")
+
+
+urlpatterns = [
+    path("hello/", hello, name="bench_hello"),
+    path("bench/floor/<int:game_id>/", floor, name="bench_floor"),
+    *site_urlpatterns,
+]
