@@ -1,4 +1,4 @@
-"""Solver benchmark on the reference deals of ../shared/testdata (issue 3).
+"""Solver benchmark on the reference deals in tests/data/reference (issue 3).
 
     .venv/bin/python bench/solver_bench.py                 # every deal, 10 CPU-s each
     .venv/bin/python bench/solver_bench.py --budget 2 --limit 30 --variant klondike
