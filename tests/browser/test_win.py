@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from games.engine.moves import Move
+from games.views.replay import describe_move
+
 from .conftest import winnable
 
 pytestmark = pytest.mark.browser
@@ -42,7 +45,9 @@ def finish_and_skip_the_flight(table) -> int:
     return flying
 
 
-def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record(open_table):
+def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record_and_a_replay(
+    open_table,
+):
     deal, line = winnable("yukon", YUKON)
     table = open_table(f"/yukon/{YUKON}/")
 
@@ -62,10 +67,26 @@ def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record(open_t
         "piles => piles.map(p => p.getAttribute('aria-label'))"
     ) == [f"Foundation {i}, 13 cards" for i in range(1, 5)]
 
+    replay_url = table.page.get_by_test_id("replay-link").get_attribute("href")
+
     table.page.get_by_role("link", name="My records").first.click()
     row = record_row(table, f"Yukon #{YUKON}")
     expect(row).to_be_visible()
     expect(row.get_by_test_id("best-moves")).to_have_text(moves)
+
+    # Anyone with the link watches the replay, stepping with the keys.
+    watcher = open_table(replay_url).page
+    expect(watcher.get_by_test_id("replay-result")).to_have_text(f"Won in {moves} moves")
+    expect(watcher.get_by_test_id("moves")).to_have_text(moves)
+    watcher.keyboard.press("ArrowLeft")
+    expect(watcher.get_by_test_id("moves")).to_have_text(str(int(moves) - 1))
+    watcher.keyboard.press("Home")
+    expect(watcher.get_by_test_id("moves")).to_have_text("0")
+    expect(watcher.get_by_test_id("action")).to_have_text("The deal")
+    watcher.keyboard.press("ArrowRight")
+    expect(watcher.get_by_test_id("action")).to_have_text(describe_move(Move.parse(line[0])))
+    watcher.keyboard.press("End")
+    expect(watcher.get_by_test_id("moves")).to_have_text(moves)
 
 
 @pytest.mark.parametrize(("draw", "number"), [(1, KLONDIKE_1), (3, KLONDIKE_3)])
