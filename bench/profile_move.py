@@ -103,7 +103,7 @@ def install_timers() -> Timers:
         (play, "game_action", "view: game_action"),
         (play, "_own_game", "  _own_game (SELECT game + deal)"),
         (play.ActionForm, "full_clean", "  ActionForm validation"),
-        (gameplay, "act", "  gameplay.act (lock, apply, save: one transaction)"),
+        (gameplay, "act", "  gameplay.act (read, apply, conditional UPDATE)"),
         (gameplay, "current", "    gameplay.current (state cache -> Position)"),
         (history, "advance", "    history.advance (rules.apply + score)"),
         (gameplay, "_save", "    gameplay._save (UPDATE)"),

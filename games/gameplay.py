@@ -1,6 +1,6 @@
 """A game's life on the server: dealing by number, replaying, and applying a player's actions
 behind the guards of DESIGN.md §5 (exists and is yours → not finished → ply is current →
-legal → apply and save in one transaction)."""
+legal → apply and save with one conditional UPDATE)."""
 
 from __future__ import annotations
 
