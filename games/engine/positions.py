@@ -113,6 +113,24 @@ class Position:
     def with_changes(self, **changes) -> Position:
         return replace(self, **changes)
 
+    def moved(self, relocated: dict[Card, tuple[str, int]], **changes) -> Position:
+        """The position after a move the rules have allowed: `changes` as for `with_changes`,
+        and `relocated` says where each card that changed piles lies now.
+
+        A replay makes one position per move, and checking all 52 cards again was most of its
+        time; a legal move only moves the cards it names, so their new places are enough.
+        tests/engine/test_positions.py holds this to the checked constructor over whole games.
+        """
+        new = object.__new__(Position)
+        for name in _FIELDS:
+            object.__setattr__(new, name, changes.pop(name, getattr(self, name)))
+        if changes:
+            raise TypeError(f"a position has no field {sorted(changes)[0]!r}")
+        where = self._where.copy()
+        where.update(relocated)
+        object.__setattr__(new, "_where", where)
+        return new
+
     # -- Position JSON ---------------------------------------------------------------------
 
     def to_json(self) -> dict:
@@ -243,6 +261,9 @@ class Position:
             draw=settings["draw"],
             passes_left=settings["passes"],
         )
+
+
+_FIELDS = ("variant", "tableau", "foundations", "stock", "waste", "draw", "passes_left")
 
 
 def is_foundation_run(pile: tuple[Card, ...]) -> bool:

@@ -261,3 +261,35 @@ def test_cards_have_a_code_a_label_and_a_spoken_name():
     for code in ("10D", "1S", "AX", "", "AS ", None, 7):
         with pytest.raises(CardError):
             Card.parse(code)
+
+
+# -- positions made by moves -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "draw", "passes"),
+    [("yukon", None, None), ("klondike", 1, None), ("klondike", 3, 3), ("klondike", 1, 1)],
+)
+@pytest.mark.parametrize("number", [1, 2, 31337, 4242])
+def test_a_position_made_by_a_move_is_the_one_the_checked_constructor_makes(
+    variant, draw, passes, number
+):
+    """`Position.moved` skips the card-by-card check: every position a walk of legal moves
+    reaches (stock turns and redeals included) must equal, and locate every card as, the
+    position built from the same piles with every check."""
+    line = wander(deal(variant, number, KEY, draw=draw or 1, passes=passes), steps=150, seed=number)
+    assert len(line) > 20
+    for position in line[1:]:
+        checked = Position(
+            position.variant, position.tableau, position.foundations, position.stock,
+            position.waste, position.draw, position.passes_left,
+        )  # fmt: skip
+        assert position == checked
+        assert all(position.locate(card) == checked.locate(card) for card in DECK)
+        assert position.cards == frozenset(DECK)
+
+
+def test_moved_refuses_a_field_a_position_does_not_have():
+    start = deal("yukon", 1, KEY)
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        start.moved({}, colour="red")

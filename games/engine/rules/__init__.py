@@ -230,4 +230,5 @@ def _move(
         tableau[index] = Column(tableau[index].down, tableau[index].up + lifted)
     else:
         foundations[index] = foundations[index] + lifted
-    return position.with_changes(tableau=tuple(tableau), foundations=tuple(foundations), **changes)
+    landed = dict.fromkeys(lifted, target)
+    return position.moved(landed, tableau=tuple(tableau), foundations=tuple(foundations), **changes)

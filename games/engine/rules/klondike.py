@@ -47,8 +47,15 @@ def apply_stock_move(position: Position, move: Move) -> Position:
         raise IllegalMove(refusal)
     if move.target == DRAW:
         turned = position.stock[: position.draw]
-        return position.with_changes(
-            stock=position.stock[len(turned) :], waste=position.waste + turned
+        return position.moved(
+            dict.fromkeys(turned, ("waste", 0)),
+            stock=position.stock[len(turned) :],
+            waste=position.waste + turned,
         )
     passes_left = None if position.passes_left is None else position.passes_left - 1
-    return position.with_changes(stock=position.waste, waste=(), passes_left=passes_left)
+    return position.moved(
+        dict.fromkeys(position.waste, ("stock", 0)),
+        stock=position.waste,
+        waste=(),
+        passes_left=passes_left,
+    )
