@@ -31,6 +31,7 @@ class Card:
     is_red: bool = field(init=False, compare=False, repr=False)
     label: str = field(init=False, compare=False, repr=False)  # what a person reads: `♠9`, `♦10`
     spoken: str = field(init=False, compare=False, repr=False)  # a screen reader: `nine of spades`
+    _hash: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not (1 <= self.rank <= 13 and self.suit in SUIT_NAMES):
@@ -40,6 +41,7 @@ class Card:
             "is_red": self.suit in RED_SUITS,
             "label": SUIT_SYMBOLS[self.suit] + rank_label(self.rank),
             "spoken": f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}",
+            "_hash": hash((self.rank, self.suit)),
         }
         for name, value in facts.items():
             object.__setattr__(self, name, value)
@@ -51,6 +53,10 @@ class Card:
             return _BY_CODE[code.upper()]
         except (KeyError, AttributeError):
             raise CardError(f"{code!r} is not a card") from None
+
+    def __hash__(self) -> int:
+        # Kept, not recomputed: every position maps all 52 cards to their places.
+        return self._hash
 
     def __str__(self) -> str:
         return self.code
