@@ -664,6 +664,21 @@ def report(results: list[PhaseResult], players: list[Player], pages: list[int]) 
 # -- main ----------------------------------------------------------------------------------------
 
 
+def stop_after(seconds: int) -> None:
+    """The whole run ends with a BenchError after `seconds`, and SIGTERM stops it cleanly: in
+    both cases the `finally` that stops gunicorn still runs. `signal.alarm(0)` disarms it."""
+
+    def out_of_time(signum, frame):
+        raise BenchError(f"the whole run took more than {seconds} s")
+
+    def terminated(signum, frame):
+        raise SystemExit(f"stopped by signal {signum}")
+
+    signal.signal(signal.SIGALRM, out_of_time)
+    signal.signal(signal.SIGTERM, terminated)
+    signal.alarm(seconds)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="time per phase (max)")
@@ -691,15 +706,7 @@ def main() -> int:
     levels = sorted(int(n) for n in args.players.split(","))
     variants = [v for v in args.variants.split(",") if v]
 
-    def out_of_time(signum, frame):
-        raise BenchError(f"the whole run took more than {args.time_limit} s")
-
-    def terminated(signum, frame):
-        raise SystemExit(f"stopped by signal {signum}")
-
-    signal.signal(signal.SIGALRM, out_of_time)
-    signal.signal(signal.SIGTERM, terminated)
-    signal.alarm(args.time_limit)
+    stop_after(args.time_limit)
 
     url = os.environ.get("DATABASE_URL") or DEFAULT_DB
     ensure_database(url, args.fresh_db)

@@ -66,18 +66,10 @@ from bench.move_endpoint import (  # noqa: E402
     ensure_database,
     manage,
     site_env,
+    stop_after,
 )
+from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [  # as tests/browser/conftest.py launches it
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 VIEWPORTS = {"desktop": {"width": 1280, "height": 1000}, "phone": {"width": 360, "height": 740}}
 
 TARGET_BYTES = 60 * 1024
@@ -517,15 +509,7 @@ def main() -> int:
               "dependencies into .venv), then use .venv/bin/python", file=sys.stderr)  # fmt: skip
         return 2
 
-    def out_of_time(signum, frame):
-        raise BenchError(f"the whole run took more than {args.time_limit} s")
-
-    def terminated(signum, frame):
-        raise SystemExit(f"stopped by signal {signum}")
-
-    signal.signal(signal.SIGALRM, out_of_time)
-    signal.signal(signal.SIGTERM, terminated)
-    signal.alarm(args.time_limit)
+    stop_after(args.time_limit)
 
     pages = []
     for number in (n.strip() for n in args.numbers.split(",") if n.strip()):

@@ -16,20 +16,12 @@ from games.engine.deal import layout, shuffled_deck
 from games.models import Deal
 from tests.web.deals import store
 
+from .chromium import CHROMIUM, CHROMIUM_ARGS
+
 # Playwright's sync API keeps an event loop running in this thread; the ORM calls the tests
 # make between browser steps are ordinary blocking calls.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 DESKTOP = {"width": 1280, "height": 1000}
 PHONE = {"width": 360, "height": 740}
 

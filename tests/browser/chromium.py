@@ -1,0 +1,14 @@
+"""How the project launches Chromium: Debian's package (Playwright cannot download browsers
+here), with the switches a headless run in a container wants. The browser tests and
+bench/page_load.py launch it the same way."""
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
