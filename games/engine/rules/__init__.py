@@ -98,7 +98,7 @@ def targets(position: Position) -> dict[Card, list[str]]:
     found = {}
     lands = _landings(position)
     for card, source in movable_cards(position):
-        places = [f"t{i + 1}" for i in _landing_columns(position, card, source, lands)]
+        places = [f"t{i + 1}" for i in _landing_columns(card, source, lands)]
         if _single(position, card, source) and source[0] != "f":
             places += [
                 f"f{slot + 1}"
@@ -115,7 +115,7 @@ def legal_moves(position: Position) -> list[Move]:
     moves = []
     lands = _landings(position)
     for card, source in movable_cards(position):
-        moves += [Move(card, f"t{i + 1}") for i in _landing_columns(position, card, source, lands)]
+        moves += [Move(card, f"t{i + 1}") for i in _landing_columns(card, source, lands)]
         if _single(position, card, source) and source[0] != "f":
             slot = first_foundation_for(position, card)
             if slot is not None:
@@ -188,9 +188,7 @@ def _landings(position: Position) -> dict[tuple[int, bool | None], list[int]]:
     return lands
 
 
-def _landing_columns(
-    position: Position, card: Card, source: tuple[str, int], lands: dict
-) -> list[int]:
+def _landing_columns(card: Card, source: tuple[str, int], lands: dict) -> list[int]:
     """The columns, in order, where `card` (leading whatever it carries) may land; `lands`
     is the position's `_landings`."""
     columns = lands.get((card.rank, card.is_red), [])
