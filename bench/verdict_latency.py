@@ -64,12 +64,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.move_endpoint import CLK_TCK, cpu_ticks, machine_ticks  # noqa: E402
+
 DEAL_KEY = "bench-verdict-latency-deal-key"
 TARGET_P95 = 2.0
 PAGE_POLL = 0.8  # the banner's hx-trigger delay
 WATCH_EVERY = 0.1
 LINE_NODES = 60_000  # recording: node budget only, so the same line on any machine
-CLK_TCK = os.sysconf("SC_CLK_TCK")
 WORKER_CMD = ["manage.py", "db_worker", "--no-startup-delay", "--no-reload", "--interval"]
 DECIDED = ("win", "loss")
 
@@ -241,16 +242,6 @@ def prepare_database(url: str | None, phase: str, tmp: Path) -> str:
     return url
 
 
-def cpu_ticks(pid: int) -> int | None:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            text = f.read().decode()
-    except OSError:
-        return None
-    fields = text[text.rindex(")") + 2 :].split()
-    return int(fields[11]) + int(fields[12])
-
-
 def sched_wait(pid: int) -> float | None:
     """Seconds the process has spent runnable but waiting for a CPU (/proc/<pid>/schedstat)."""
     try:
@@ -258,12 +249,6 @@ def sched_wait(pid: int) -> float | None:
             return int(f.read().split()[1]) / 1e9
     except (OSError, IndexError, ValueError):
         return None
-
-
-def machine_ticks() -> tuple[int, int]:
-    with open("/proc/stat") as f:
-        values = [int(v) for v in f.readline().split()[1:9]]
-    return sum(values) - values[3] - values[4], sum(values)
 
 
 def stop(proc: subprocess.Popen) -> None:
