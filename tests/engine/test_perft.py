@@ -8,7 +8,6 @@ allows or refuses something it did not: find out which rule changed before regen
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -16,16 +15,7 @@ from games.engine import rules
 from games.engine.deal import deal
 from games.engine.moves import Move
 from games.engine.positions import Position
-
-KEY = b"test-key"
-DATA = Path(__file__).resolve().parents[1] / "data" / "perft"
-
-
-def perft(position: Position, depth: int) -> int:
-    moves = rules.legal_moves(position)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(rules.apply(position, move), depth - 1) for move in moves)
+from tests.engine.make_perft import DATA, KEY, perft
 
 
 def cases() -> list:
