@@ -22,10 +22,10 @@ from django.db import IntegrityError, transaction
 
 from games.gameplay import deal_for, deal_position
 from games.models import DealVerdict, Outcome
+from solver.management import options as cli
 from solver.pool import fresh_numbers
 from solver.search.batch import ignore_sigint, solve_job
 
-DEFAULT_BUDGET_SECONDS = 10.0
 BAR_WIDTH = 24
 
 
@@ -40,27 +40,22 @@ class Command(BaseCommand):
         parser.add_argument("--workers", help="worker processes (default: CPU count)")
         parser.add_argument(
             "--budget-seconds",
-            help=f"CPU seconds per deal (default {DEFAULT_BUDGET_SECONDS})",
+            help=f"CPU seconds per deal (default {cli.DEFAULT_BUDGET_SECONDS})",
         )
 
     def handle(self, *args, **options):
-        variant = options["variant"]
-        if variant not in ("yukon", "klondike"):
-            shown = "missing" if variant is None else repr(variant)[:20]
-            raise CommandError(f"--variant must be yukon or klondike ({shown})", returncode=2)
+        variant = cli.variant(options["variant"])
         draw = passes = None
         if variant == "klondike":
-            draw = _whole(options["draw"] or "1", "--draw", {1, 3})
-            passes = _whole(options["passes"], "--passes") if options["passes"] else None
+            draw = cli.whole(options["draw"] or "1", "--draw", {1, 3})
+            passes = cli.whole(options["passes"], "--passes") if options["passes"] else None
         elif options["draw"] or options["passes"]:
             raise CommandError("--draw and --passes are for Klondike only", returncode=2)
         if options["count"] is None:
             raise CommandError("--count is missing: how many numbers to solve", returncode=2)
-        count = _whole(options["count"], "--count")
-        workers = _whole(options["workers"] or str(os.cpu_count() or 1), "--workers")
-        budget = float(options["budget_seconds"] or DEFAULT_BUDGET_SECONDS)
-        if not budget > 0:
-            raise CommandError("--budget-seconds must be positive", returncode=2)
+        count = cli.whole(options["count"], "--count")
+        workers = cli.whole(options["workers"] or str(os.cpu_count() or 1), "--workers")
+        budget = cli.budget(options["budget_seconds"])
         run = _Run(variant, draw, passes, count, budget)
         interrupted = False
         try:
@@ -76,13 +71,6 @@ class Command(BaseCommand):
         )
         if interrupted:
             raise SystemExit(130)  # the shell's convention for "stopped by Ctrl+C"
-
-
-def _whole(text: str, name: str, allowed: set[int] | None = None) -> int:
-    if not text.isdigit() or int(text) < 1 or (allowed and int(text) not in allowed):
-        wanted = " or ".join(map(str, sorted(allowed))) if allowed else "a whole number >= 1"
-        raise CommandError(f"{name} must be {wanted} ({text[:20]!r})", returncode=2)
-    return int(text)
 
 
 class _Run:

@@ -21,10 +21,9 @@ from games.engine.deal import DealError, check_number, deal
 from games.engine.positions import Position, PositionError
 from games.gameplay import deal_position
 from games.models import Deal
+from solver.management import options as cli
 from solver.search import LOSS, WIN, solve
 from solver.search.positions import PositionError as SearchPositionError
-
-DEFAULT_BUDGET_SECONDS = 10.0
 
 
 class Command(BaseCommand):
@@ -39,20 +38,18 @@ class Command(BaseCommand):
         parser.add_argument("--position", help="a Position JSON file, or - for stdin")
         parser.add_argument(
             "--budget-seconds",
-            help=f"CPU seconds before giving up with 'unknown' (default {DEFAULT_BUDGET_SECONDS})",
+            help="CPU seconds before giving up with 'unknown' "
+            f"(default {cli.DEFAULT_BUDGET_SECONDS})",
         )
         parser.add_argument("--json", action="store_true", help="print one JSON object")
 
     def handle(self, *args, **options):
-        variant = options["variant"]
-        if variant not in ("yukon", "klondike"):
-            shown = "missing" if variant is None else repr(variant)[:20]
-            raise CommandError(f"--variant must be yukon or klondike ({shown})", returncode=2)
-        draw = _whole(options["draw"], "--draw", {1, 3}) if options["draw"] else None
-        passes = _whole(options["passes"], "--passes") if options["passes"] else None
+        variant = cli.variant(options["variant"])
+        draw = cli.whole(options["draw"], "--draw", {1, 3}) if options["draw"] else None
+        passes = cli.whole(options["passes"], "--passes") if options["passes"] else None
         if variant == "yukon" and (draw or passes):
             raise CommandError("--draw and --passes are for Klondike only", returncode=2)
-        budget = _budget(options["budget_seconds"])
+        budget = cli.budget(options["budget_seconds"])
         number, source = options["number"], options["position"]
         if (number is None) == (source is None):
             raise CommandError("give exactly one of --number and --position", returncode=2)
@@ -68,26 +65,6 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(result.to_json()))
             return
         self.stdout.write(_summary(result))
-
-
-def _whole(text: str, name: str, allowed: set[int] | None = None) -> int:
-    if not text.isdigit() or int(text) < 1 or (allowed and int(text) not in allowed):
-        wanted = " or ".join(map(str, sorted(allowed))) if allowed else "a whole number >= 1"
-        raise CommandError(f"{name} must be {wanted} ({text[:20]!r})", returncode=2)
-    return int(text)
-
-
-def _budget(text: str | None) -> float:
-    if text is None:
-        return DEFAULT_BUDGET_SECONDS
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not seconds > 0 or seconds == float("inf"):
-        raise CommandError(f"--budget-seconds must be a positive number ({text[:20]!r})",
-                           returncode=2)  # fmt: skip
-    return seconds
 
 
 def _dealt(variant: str, number: str, draw: int, passes: int | None) -> Position:
