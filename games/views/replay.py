@@ -50,7 +50,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
             "final": steps[-1],
             "has_jumps": last != steps[-1].moves,
             "action": action,
-            # Targets are left out: nothing on this table can be moved.
+            # The board's view model; the template leaves its targets out, nothing moves here.
             "table": table(step.position),
             "play_url": game_url(game),
         },
