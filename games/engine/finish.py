@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .moves import DRAW, REDEAL, Move
 from .positions import Position
-from .rules import apply, first_foundation_for, klondike
+from .rules import klondike
+from .rules.core import apply, first_foundation_for
 
 
 def is_in_order(position: Position) -> bool:

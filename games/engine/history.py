@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from . import scoring
 from .moves import MalformedMove, Move
 from .positions import Position
-from .rules import apply
+from .rules.core import apply
 
 JUMP = "@"
 

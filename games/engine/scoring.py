@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from .moves import REDEAL, Move
 from .positions import Position
-from .rules import apply
+from .rules.core import apply
 
 SCORINGS = ("standard", "vegas", "none")
 VEGAS_START = -52
