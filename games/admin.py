@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from games.models import Deal, DealVerdict
+from games.models import Deal
+from solver.pool.models import DealVerdict
 
 
 class DealVerdictInline(admin.TabularInline):

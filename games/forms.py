@@ -55,7 +55,7 @@ class PollForm(forms.Form):
     @property
     def delay_ms(self) -> int:
         """Polls slow down from 0.8 s to 4 s while a position waits for its check
-        (solver.checks.STALE_AFTER counts on a poll at least that often)."""
+        (solver.deadends.tasks.STALE_AFTER counts on a poll at least that often)."""
         return min(4000, int(800 * 1.5 ** self.cleaned_data["poll"]))
 
 

@@ -1,37 +1,6 @@
-"""What the solver has proven about positions met in play (the dead-end checks).
+"""The solver app's models, each defined beside the feature it serves."""
 
-Positions are identified by content, so the same position in two games is solved once. A
-verdict is a fact about a position, never about a game: a late or repeated check can only
-add what is proven, it cannot overwrite a newer answer for some game's current ply.
-"""
+from .deadends.models import Check, PositionVerdict
+from .pool.models import DealVerdict, Outcome
 
-from django.db import models
-
-
-class Check(models.TextChoices):
-    PENDING = "pending", "Being checked"
-    WIN = "win", "Winnable"
-    LOSS = "loss", "Lost"
-    UNKNOWN = "unknown", "Not decided"
-
-
-class PositionVerdict(models.Model):
-    key = models.CharField(max_length=64, unique=True)  # sha256 of the Position JSON
-    position = models.JSONField()  # server-side only: the worker solves from it
-    verdict = models.CharField(max_length=8, choices=Check.choices, default=Check.PENDING)
-    moves = models.JSONField(default=list, blank=True)  # a win's line from this position
-    nodes = models.PositiveBigIntegerField(default=0)
-    seconds = models.FloatField(default=0.0)
-    requested = models.DateTimeField()  # when a check was last put on the queue
-    polled = models.DateTimeField(null=True, blank=True)  # when a page last asked about it
-    decided = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        constraints = [
-            models.CheckConstraint(
-                condition=models.Q(verdict__in=Check.values), name="position_verdict_known"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.key[:12]}: {self.verdict}"
+__all__ = ["Check", "DealVerdict", "Outcome", "PositionVerdict"]

@@ -3,7 +3,8 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from games.models import Deal, DealVerdict
+from games.models import Deal
+from solver.pool.models import DealVerdict
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,10 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from solver.pool.pick import pick_number
+
 from ..engine.scoring import passes_for
 from ..forms import ModeForm
-from ..pool import pick_number
 
 WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
 

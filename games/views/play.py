@@ -8,13 +8,17 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from .. import deadends, gameplay
+from solver.deadends import banner
+
+from ..board import board
+from ..deals import deal_for
 from ..engine.cards import Card, CardError
 from ..engine.moves import IllegalMove
 from ..engine.rules import movable_cards
 from ..forms import ActionForm, ModeForm, PollForm, game_number
 from ..models import Game, Scoring
-from ..table import table
+from ..play import actions, hints
+from ..steps import current, elapsed_seconds
 from .lobby import wants_winnable
 
 
@@ -31,8 +35,8 @@ def game_page(request: HttpRequest, variant: str, number: str) -> HttpResponse:
         mode.is_valid()
         draw = mode.cleaned_data.get("draw") or 1
         scoring = mode.cleaned_data.get("scoring") or "standard"
-    game = gameplay.start_game(request.player, gameplay.deal_for(variant, found), draw, scoring)
-    step = gameplay.current(game)
+    game = actions.start_game(request.player, deal_for(variant, found), draw, scoring)
+    step = current(game)
     return _board(request, game, step, selected=_selected(request.GET.get("select"), step))
 
 
@@ -49,7 +53,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     """This game of the player's, finished or not (the number's address deals a fresh game
     once the last one is over)."""
     game = _own_game(request, game_id)
-    step = gameplay.current(game)
+    step = current(game)
     return _board(request, game, step, selected=_selected(request.GET.get("select"), step))
 
 
@@ -70,24 +74,24 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
     # player's is a 404 there: the move path reads the row once (under its lock), not twice.
     try:
         if data["action"] == "hint":
-            done = gameplay.hint(game_id, request.player, data["ply"])
+            done = hints.hint(game_id, request.player, data["ply"])
             return _board(request, done.game, done.step, hint=done.hint, hint_asked=True)
-        done = gameplay.act(
+        done = actions.act(
             game_id, request.player, data["action"], data["ply"], data.get("parsed_move"),
             data.get("step") or 0,
         )  # fmt: skip
     except Game.DoesNotExist:
         raise Http404("No such game of yours.") from None
-    except gameplay.StaleAction:
+    except actions.StaleAction:
         note = "The table had changed since that page was drawn; here it is as it stands."
         game = _own_game(request, game_id)
-        return _board(request, game, gameplay.current(game), note=note)
-    except gameplay.GameOver as over:
+        return _board(request, game, current(game), note=note)
+    except actions.GameOver as over:
         game = _own_game(request, game_id)
-        return _board(request, game, gameplay.current(game), alert=str(over))
+        return _board(request, game, current(game), alert=str(over))
     except IllegalMove as refusal:
         game = _own_game(request, game_id)
-        return _board(request, game, gameplay.current(game), alert=str(refusal))
+        return _board(request, game, current(game), alert=str(refusal))
     if not request.htmx:  # a plain form post: post/redirect/get, to this game's own page
         response = redirect("game_detail", game_id=done.game.pk)
         response.status_code = 303
@@ -104,12 +108,12 @@ def game_verdict(request: HttpRequest, game_id: int) -> HttpResponse:
     poll = PollForm(request.GET)
     if not poll.is_valid() or poll.cleaned_data["ply"] != game.ply:
         return HttpResponse("")  # the board has moved on; its own banner polls for it
-    step = gameplay.current(game)
+    step = current(game)
     context = {
         "game": game,
         "step": step,
         "action_url": reverse("game_action", args=[game.pk]),
-        "verdict": deadends.verdict(game, step),
+        "verdict": banner.verdict(game, step),
         "poll": poll.cleaned_data["poll"] + 1,
         "poll_delay": poll.delay_ms,
     }
@@ -148,7 +152,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
     context = {
         "game": game,
         "step": step,
-        "table": table(step.position, selected=selected, hint=hint),
+        "table": board(step.position, selected=selected, hint=hint),
         "selected": selected,
         "hint": hint,
         "hint_asked": hint_asked,
@@ -157,14 +161,14 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "finished_moves": finished_moves,
         "share_url": request.build_absolute_uri(url),
         "game_url": url,
-        "seconds": gameplay.elapsed_seconds(game),
+        "seconds": elapsed_seconds(game),
         "winnable": wants_winnable(request),
         "action_url": action_url,
         # The no-JavaScript pick-up links: the game's own short address keeps the board small.
         "select_base": action_url + "?",
         "new_game_url": reverse("new_game", args=[game.variant]),
         "scorings": Scoring.choices,
-        "verdict": deadends.verdict(game, step, before),
+        "verdict": banner.verdict(game, step, before),
     }
     partial = request.htmx and not request.htmx.history_restore_request
     return render(request, "games/play.html#board" if partial else "games/play.html", context)

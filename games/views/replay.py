@@ -6,12 +6,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from .. import gameplay
+from ..board import board
 from ..engine import history
 from ..engine.moves import DRAW, Move
 from ..forms import ReplayForm
 from ..models import Game
-from ..table import table
+from ..steps import steps as game_steps
 from .play import game_url
 
 # One answer for a game still being played and for no game at all: a replay URL must not tell
@@ -33,7 +33,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = Game.objects.select_related("deal").exclude(result="").filter(pk=game_id).first()
     if game is None:
         raise Http404(NOT_FINISHED)
-    steps = gameplay.steps(game)
+    steps = game_steps(game)
     last = len(steps) - 1
     wanted = form.cleaned_data["step"]
     index = last if wanted is None else min(max(wanted, 0), last)
@@ -51,7 +51,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
             "has_jumps": last != steps[-1].moves,
             "action": action,
             # The board's view model; the template leaves its targets out, nothing moves here.
-            "table": table(step.position),
+            "table": board(step.position),
             "play_url": game_url(game),
         },
     )

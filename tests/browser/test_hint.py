@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games import gameplay
+from games import deals
 from games.engine import rules
 from games.engine.moves import Move
 from games.engine.positions import Position
@@ -29,7 +29,7 @@ def solver_next(position: Position) -> str:
 
 def test_a_hint_marks_the_card_and_the_target_of_the_winning_lines_next_move(open_table):
     deal, _ = winnable("yukon", NUMBER)
-    position = gameplay.deal_position(deal)
+    position = deals.deal_position(deal)
     table = open_table(f"/yukon/{NUMBER}/")
     for _ in range(4):  # the hint, then the move it shows, a few times over
         expected = solver_next(position)
@@ -53,7 +53,7 @@ def test_a_hint_marks_the_card_and_the_target_of_the_winning_lines_next_move(ope
 
 def test_a_hint_home_marks_the_foundation_that_takes_the_card(open_table):
     deal, line = winnable("yukon", NUMBER)
-    position = gameplay.deal_position(deal)
+    position = deals.deal_position(deal)
     table = open_table(f"/yukon/{NUMBER}/")
     for move in line:  # along the winning line to the first place the solver sends a card home
         expected = solver_next(position)

@@ -12,15 +12,16 @@ from django.test import Client
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from games import gameplay
+from games import deals
 from games.engine import rules
 from games.engine.deal import deal
 from games.engine.moves import Move
-from games.models import DealVerdict, Game
-from solver import checks
-from solver.models import Check, PositionVerdict
+from games.models import Game
+from solver.deadends import checks, proofs, tasks
+from solver.deadends.models import Check, PositionVerdict
+from solver.deadends.tasks import check_position
+from solver.pool.models import DealVerdict
 from solver.search import solve
-from solver.tasks import check_position
 from tests.deadends.test_deadends import DEAD_END_LINE, make_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,7 +35,7 @@ def test_a_check_nobody_polls_any_more_is_dropped_unsearched():
     position = deal("yukon", 6, b"test-key")
     key = checks.request(position).key
     PositionVerdict.objects.filter(key=key).update(
-        polled=timezone.now() - checks.STALE_AFTER - timedelta(seconds=1)
+        polled=timezone.now() - tasks.STALE_AFTER - timedelta(seconds=1)
     )
     assert check_position.call(key) == "dropped"
     assert not PositionVerdict.objects.filter(key=key).exists()
@@ -45,20 +46,20 @@ def test_a_check_nobody_polls_any_more_is_dropped_unsearched():
 def test_polling_keeps_a_pending_check_wanted():
     position = deal("yukon", 6, b"test-key")
     key = checks.request(position).key
-    old = timezone.now() - checks.STALE_AFTER - timedelta(seconds=1)
+    old = timezone.now() - tasks.STALE_AFTER - timedelta(seconds=1)
     PositionVerdict.objects.filter(key=key).update(polled=old)
     checks.request(position)  # the page's poll
-    assert not checks.is_stale(PositionVerdict.objects.get(key=key))
+    assert not tasks.is_stale(PositionVerdict.objects.get(key=key))
 
 
 def test_a_quick_check_that_decides_nothing_queues_a_deep_one_behind_the_others(monkeypatch):
-    monkeypatch.setattr(checks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
     key = checks.request(deal("yukon", 6, b"test-key")).key
     DBTaskResult.objects.all().delete()
     assert check_position.call(key) == "deeper"
     assert PositionVerdict.objects.get(key=key).verdict == Check.PENDING
     deep = DBTaskResult.objects.get()
-    assert deep.priority == checks.DEEP_PRIORITY < 0
+    assert deep.priority == tasks.DEEP_PRIORITY < 0
     assert deep.args_kwargs["kwargs"] == {"deep": True}
     run_worker()
     assert PositionVerdict.objects.get(key=key).verdict == Check.WIN
@@ -68,7 +69,7 @@ def test_a_move_from_a_lost_position_is_lost_without_a_search():
     start = rules.apply(deal("yukon", 6, b"test-key"), Move.parse(DEAD_END_LINE[0]))
     lost = rules.apply(start, Move.parse(DEAD_END_LINE[1]))
     assert solve(lost, budget_seconds=5).verdict == "loss"
-    checks.store(checks.request(lost).key, Check.LOSS, [], 2, 0.0)
+    proofs.store(checks.request(lost).key, Check.LOSS, [], 2, 0.0)
     after = rules.apply(lost, Move.parse("4D-t6"))  # the one move left
     queued = DBTaskResult.objects.count()
     assert checks.request(after, before=lost).verdict == Check.LOSS
@@ -100,11 +101,11 @@ def test_the_page_marks_a_move_out_of_a_dead_end_lost_at_once():
 
 def test_a_deal_from_the_pool_brings_its_winning_line():
     deal_row = make_deal()
-    line = solve(gameplay.deal_position(deal_row), budget_seconds=5).moves
+    line = solve(deals.deal_position(deal_row), budget_seconds=5).moves
     DealVerdict.objects.create(deal=deal_row, verdict="win", moves=line)
     Client().get("/yukon/6/")
     assert DBTaskResult.objects.count() == 0, "the deal and its line are known: no search"
-    position = gameplay.deal_position(deal_row)
+    position = deals.deal_position(deal_row)
     positions = [position]
     for move in line[:-1]:
         position = rules.apply(position, Move.parse(move))

@@ -19,11 +19,12 @@ from django.test import Client
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from games import gameplay
+from games import deals
 from games.engine.deal import deal
 from games.models import Deal, Game
-from solver import checks
-from solver.models import Check, PositionVerdict
+from games.steps import current
+from solver.deadends import checks, proofs
+from solver.deadends.models import Check, PositionVerdict
 
 ROOT = Path(__file__).resolve().parents[2]
 # Yukon deal 6 under the test key: after 7S-t7, KC-t1 walks into a proven dead end (the only
@@ -38,7 +39,7 @@ def run_worker() -> None:
 
 def make_deal(number: int = 6) -> Deal:
     position = deal("yukon", number, b"test-key")
-    cards = "".join(card.code for card in gameplay.dealt_order(position))
+    cards = "".join(card.code for card in deals.dealt_order(position))
     return Deal.objects.create(variant="yukon", number=number, cards=cards)
 
 
@@ -103,17 +104,17 @@ def test_jump_back_restores_the_last_winnable_step_and_is_undoable(alice, lost_g
     for _ in range(5):
         poll(alice, lost_game)
         run_worker()
-    lost_position = gameplay.current(lost_game).position
+    lost_position = current(lost_game).position
     html = post(alice, lost_game, action="jump", step=1)
     lost_game.refresh_from_db()
     assert lost_game.actions == [*DEAD_END_LINE, "@1"]
-    step = gameplay.current(lost_game)
+    step = current(lost_game)
     assert step.moves == 1
     assert checks.verdicts([step.position]) == [Check.WIN]
     assert 'data-testid="dead-end"' not in html
     post(alice, lost_game, action="undo")
     lost_game.refresh_from_db()
-    assert gameplay.current(lost_game).position == lost_position
+    assert current(lost_game).position == lost_position
 
 
 def test_jump_to_a_later_or_missing_step_is_refused(alice, lost_game):
@@ -142,7 +143,7 @@ def test_the_same_position_in_two_games_is_solved_once():
     assert DBTaskResult.objects.count() == 1
     run_worker()
     for game in Game.objects.all():
-        assert checks.verdicts([gameplay.current(game).position]) == [Check.WIN]
+        assert checks.verdicts([current(game).position]) == [Check.WIN]
 
 
 def test_positions_on_a_known_winning_line_need_no_search():
@@ -157,15 +158,15 @@ def test_positions_on_a_known_winning_line_need_no_search():
         post(alice, game, move=move)
     queued = DBTaskResult.objects.count() - queued
     assert queued == 0, "every position on the line was already known winnable"
-    assert checks.verdicts([gameplay.current(game).position]) == [Check.WIN]
+    assert checks.verdicts([current(game).position]) == [Check.WIN]
 
 
 def test_a_stale_check_never_overwrites_a_proven_verdict():
     position = deal("yukon", 6, b"test-key")
     row = checks.request(position)
-    checks.store(row.key, Check.LOSS, [], 10, 0.1)
-    checks.store(row.key, Check.UNKNOWN, [], 99, 3.0)  # a late, budget-limited check
-    checks.store(row.key, Check.WIN, ["7S-t7"], 5, 0.1)
+    proofs.store(row.key, Check.LOSS, [], 10, 0.1)
+    proofs.store(row.key, Check.UNKNOWN, [], 99, 3.0)  # a late, budget-limited check
+    proofs.store(row.key, Check.WIN, ["7S-t7"], 5, 0.1)
     row = PositionVerdict.objects.get(key=row.key)
     assert (row.verdict, row.nodes) == (Check.LOSS, 10)
 

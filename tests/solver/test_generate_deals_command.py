@@ -8,9 +8,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from games.deals import deal_position
 from games.engine import rules
-from games.gameplay import deal_position
-from games.models import Deal, DealVerdict
+from games.models import Deal
+from solver.pool.models import DealVerdict
 
 from .reference import replay
 

@@ -33,7 +33,7 @@ def solve_command(*args: str, stdin: str | None = None) -> str:
 
 @pytest.mark.django_db
 def test_it_solves_a_deal_by_number_as_json():
-    from games.gameplay import deal_for, deal_position
+    from games.deals import deal_for, deal_position
     from solver.search import solve
 
     # Deals depend on DEAL_KEY: take the first number this key makes winnable.

@@ -3,7 +3,7 @@ the truth once a number is dealt), each checked against the engine's own layout.
 
 from __future__ import annotations
 
-from games import gameplay
+from games import deals
 from games.engine.cards import DECK, Card
 from games.engine.positions import Position
 from games.models import Deal
@@ -31,9 +31,9 @@ def dealt(variant: str, columns: list[str], stock: tuple[str, ...] = (), draw: i
 
 def store(position: Position, number: int) -> Deal:
     """Store the position as the deal of `number`; it must be a real deal of that variant."""
-    cards = "".join(card.code for card in gameplay.dealt_order(position))
+    cards = "".join(card.code for card in deals.dealt_order(position))
     deal = Deal.objects.create(variant=position.variant, number=number, cards=cards)
-    assert gameplay.deal_position(deal, position.draw) == position, "not a dealt layout"
+    assert deals.deal_position(deal, position.draw) == position, "not a dealt layout"
     return deal
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from django.template import Context, Template
 
+from games.board import CardView, PileView
 from games.engine.cards import Card
-from games.table import CardView, PileView
 
-TEMPLATE = Template("{% load table_tags %}{% cards views select_base %}")
+TEMPLATE = Template("{% load board_tags %}{% cards views select_base %}")
 
 
 def render(views, select_base="/yukon/7/?") -> str:
@@ -45,7 +45,7 @@ def test_a_pile_renders_its_cards_in_order_and_an_empty_pile_nothing():
     assert render([]) == ""
 
 
-PILE = Template("{% load table_tags %}{% pile pile selected select_base %}")
+PILE = Template("{% load board_tags %}{% pile pile selected select_base %}")
 
 
 def render_pile(pile: PileView, selected: Card | None = None) -> str:

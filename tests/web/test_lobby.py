@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 import pytest
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from games.gameplay import deal_for
-from games.models import DealVerdict, Outcome
+from games.deals import deal_for
+from solver.pool.models import DealVerdict, Outcome
 
 pytestmark = pytest.mark.django_db
 

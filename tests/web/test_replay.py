@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from games import gameplay
+from games import deals
 from games.models import Game
+from games.steps import steps as game_steps
 
 from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon, worked_example
 from .test_secrecy import CSRF, assert_nothing_hidden_shows, hidden, played
@@ -101,7 +102,7 @@ def test_it_gives_the_same_404_for_a_game_that_does_not_exist(bob):
 def test_step_zero_shows_the_deal(alice, bob):
     game = won_yukon(alice)
     html = page(bob, game, step=0)
-    deal = gameplay.deal_position(game.deal)
+    deal = deals.deal_position(game.deal)
     assert_nothing_hidden_shows(html, deal)
     assert "KS" in face_up(html) and "KH" not in html  # ♥K lies face down under ♣Q
     assert counter(html) == "Move 0 of 52" and action(html) == "The deal"
@@ -173,7 +174,7 @@ def test_a_resigned_games_replay_never_shows_a_face_down_card(alice, bob, varian
         deal, actions, _ = played(variant, number, draw)
         mode = {"draw": draw, "scoring": "standard"} if draw else {}
         game = resigned(alice, deal, actions, **mode)
-        steps = gameplay.steps(game)
+        steps = game_steps(game)
         # Cards face down at every step were never seen by anyone: no page may name them.
         never_seen = set(hidden(steps[0].position))
         pages = []

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from games import gameplay
+from games import deals
 from games.engine import rules
 from games.engine.cards import Card
 from games.engine.positions import Position
@@ -53,8 +53,8 @@ def shown(position: Position) -> set[str]:
 
 def played(variant: str, number: int, draw: int | None) -> tuple[object, list[str], Position]:
     """The deal of `number` and a few random legal moves into it (none that wins)."""
-    deal = gameplay.deal_for(variant, number)
-    position = gameplay.deal_position(deal, draw)
+    deal = deals.deal_for(variant, number)
+    position = deals.deal_position(deal, draw)
     chance = random.Random(number)
     actions = []
     for _ in range(number % 25):

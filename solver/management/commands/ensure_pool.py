@@ -7,9 +7,9 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from games.models import DealVerdict, Outcome
-from solver.pool import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store
-from solver.tasks import top_up_pool
+from solver.pool.fill import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store
+from solver.pool.models import DealVerdict, Outcome
+from solver.pool.tasks import top_up_pool
 
 # Every mode the site deals: Yukon; Klondike draw 1 and 3, unlimited and with Vegas's limit.
 MODES = [("yukon", None, None), ("klondike", 1, None), ("klondike", 3, None),

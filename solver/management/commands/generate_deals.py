@@ -20,10 +20,10 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.db import IntegrityError, transaction
 
-from games.gameplay import deal_for, deal_position
-from games.models import DealVerdict, Outcome
+from games.deals import deal_for, deal_position
 from solver.management import options as cli
-from solver.pool import fresh_numbers
+from solver.pool.fill import fresh_numbers
+from solver.pool.models import DealVerdict, Outcome
 from solver.search.batch import ignore_sigint, solve_job
 
 BAR_WIDTH = 24

@@ -17,9 +17,9 @@ import sys
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from games.deals import deal_position
 from games.engine.deal import DealError, check_number, deal
 from games.engine.positions import Position, PositionError
-from games.gameplay import deal_position
 from games.models import Deal
 from solver.management import options as cli
 from solver.search import LOSS, WIN, solve

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver import checks
-from solver.models import Check
+from games.engine import history
+from games.engine.positions import Position
+from games.models import Game
+from games.steps import steps
+from solver.pool.models import DealVerdict, Outcome
 
-from . import gameplay
-from .engine import history
-from .engine.positions import Position
-from .models import DealVerdict, Game, Outcome
+from . import checks
+from .models import Check
+from .proofs import store_line
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,7 @@ def verdict(game: Game, step: history.Step, before: Position | None = None) -> V
     row = checks.request(step.position, before)
     if row.verdict != Check.LOSS:
         return Verdict(row.verdict)
-    earlier = gameplay.steps(game)[:-1]
+    earlier = steps(game)[:-1]
     known = checks.verdicts([each.position for each in earlier])
     for index in range(len(earlier) - 1, -1, -1):
         if known[index] == Check.WIN:
@@ -59,4 +61,4 @@ def _seed_from_deal(game: Game, position: Position) -> None:
         deal=game.deal, draw=game.draw, passes=game.passes, verdict=Outcome.WIN
     ).first()
     if proof and not checks.verdicts([position])[0]:
-        checks.store_line(position, proof.moves, include_start=True)
+        store_line(position, proof.moves, include_start=True)

@@ -1,5 +1,6 @@
-"""What the page shows of a position: face-up cards with the targets they may go to, and
-face-down cards as nothing but a count (DESIGN §5: a face-down card carries no identity)."""
+"""The board: what the page shows of a position. Face-up cards come with the targets they
+may go to, face-down cards as nothing but a count (DESIGN §5: a face-down card carries no
+identity). The templates know it as `table`."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ class PileView:
 
 
 @dataclass
-class TableView:
+class BoardView:
     variant: str
     columns: list[PileView]
     foundations: list[PileView]
@@ -47,7 +48,7 @@ class TableView:
     stock_left: int
 
 
-def table(position: Position, selected: Card | None = None, hint: Move | None = None) -> TableView:
+def board(position: Position, selected: Card | None = None, hint: Move | None = None) -> BoardView:
     targets = rules.targets(position)
     selected_targets = set(targets.get(selected, ())) if selected else set()
     hint_card = hint.card if hint else None
@@ -82,7 +83,7 @@ def table(position: Position, selected: Card | None = None, hint: Move | None = 
         for card_view in waste.cards[:-1]:
             card_view.targets = ""  # only the top of the fan is playable
         stock.hinted = hint is not None and hint.card is None
-    return TableView(
+    return BoardView(
         variant=position.variant, columns=columns, foundations=foundations, stock=stock,
         waste=waste, can_finish=finishing_moves(position) is not None, draw=position.draw,
         stock_left=len(position.stock),

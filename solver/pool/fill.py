@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from games.deals import deal_for, deal_position
 from games.engine.deal import MAX_NUMBER
-from games.gameplay import deal_for, deal_position
-from games.models import DealVerdict
+from solver.search import solve
 
-from .search import solve
+from .models import DealVerdict
 
 FRESH_BUDGET_SECONDS = 2.0  # per deal: most winnable deals are proven in well under that
 

@@ -8,8 +8,11 @@ import time
 from django.db import transaction
 from django.db.models import Count, Max, Min
 
-from .engine.deal import MAX_NUMBER, MIN_NUMBER
+from games.engine.deal import MAX_NUMBER, MIN_NUMBER
+
+from .fill import fresh_numbers, solve_and_store
 from .models import DealVerdict, Outcome
+from .tasks import top_up_pool
 
 FRESH_SEARCH_SECONDS = 3.0
 POOL_TARGET = 200  # below this many proven deals in a mode, every deal asks for more
@@ -23,8 +26,6 @@ def pick_number(variant: str, draw: int | None, passes: int | None, winnable: bo
         return random.randint(MIN_NUMBER, MAX_NUMBER)
     number, size = _from_pool(variant, draw, passes)
     if size < POOL_TARGET:
-        from solver.tasks import top_up_pool
-
         transaction.on_commit(lambda: top_up_pool.enqueue(variant, draw, passes))
     if number is None:
         number = _solve_fresh(variant, draw, passes)
@@ -47,8 +48,6 @@ def _from_pool(variant: str, draw: int | None, passes: int | None) -> tuple[int 
 
 
 def _solve_fresh(variant: str, draw: int | None, passes: int | None) -> int | None:
-    from solver.pool import fresh_numbers, solve_and_store
-
     deadline = time.monotonic() + FRESH_SEARCH_SECONDS
     for number in fresh_numbers(variant, draw, passes):
         if time.monotonic() > deadline:

@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
-from solver import checks
-from solver.models import Check, PositionVerdict
+from django.db.models import F
+
+from solver.deadends import checks, proofs
+from solver.deadends.models import Check, PositionVerdict
 from solver.search import solve
 
-from .engine.moves import Move
-from .engine.positions import Position
-from .engine.rules import first_foundation_for
+from ..engine.moves import Move
+from ..engine.positions import Position
+from ..engine.rules import first_foundation_for
+from ..models import Game
+from ..steps import current
+from .actions import Done, read_playable
 
 HINT_BUDGET_SECONDS = 2.0
+
+
+def hint(game_id: int, player: str, ply: int) -> Done:
+    """The next move of a winning line from the current position, counted as a hint.
+
+    The search runs outside any transaction so that it never holds the game's row.
+    Raises Game.DoesNotExist, GameOver, StaleAction."""
+    game = read_playable(game_id, player, ply)
+    step = current(game)
+    move = hint_for(step.position)
+    Game.objects.filter(pk=game.pk).update(hints=F("hints") + 1)
+    game.hints += 1
+    return Done(game, step, hint=move)
 
 
 def hint_for(position: Position) -> Move | None:
@@ -21,7 +39,7 @@ def hint_for(position: Position) -> Move | None:
     if row.verdict != Check.WIN:
         result = solve(position, budget_seconds=HINT_BUDGET_SECONDS)
         if result.verdict in (Check.WIN, Check.LOSS):
-            checks.store(row.key, result.verdict, list(result.moves), result.nodes, result.seconds)
+            proofs.store(row.key, result.verdict, list(result.moves), result.nodes, result.seconds)
         row = PositionVerdict.objects.get(key=row.key)
     if row.verdict != Check.WIN or not row.moves:
         return None

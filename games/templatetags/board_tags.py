@@ -6,8 +6,8 @@ from html import escape  # what autoescape does to a str, without django's lazy-
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
+from ..board import CardView, PileView
 from ..engine.cards import DECK, Card
-from ..table import CardView, PileView
 
 register = template.Library()
 

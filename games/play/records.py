@@ -1,0 +1,45 @@
+"""A player's records: the best win on each game number in each mode, counted as a game is
+won."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ..engine import history
+from ..models import Game, Record, Result
+from ..steps import elapsed_seconds
+
+
+def count_win(game: Game, step: history.Step) -> None:
+    """Mark the game won and count the win in the player's record for its number and mode
+    (a new record when it took fewer moves). Runs inside the transaction that saves the
+    winning move, so the game and its record are written together."""
+    game.result = Result.WON
+    game.finished = timezone.now()
+    seconds = elapsed_seconds(game)
+    mine = Record.objects.filter(
+        player=game.player, variant=game.variant, number=game.number,
+        draw=game.draw, passes=game.passes,
+    )  # fmt: skip
+    record = mine.select_for_update().first()
+    if record is None:
+        try:
+            with transaction.atomic():  # a savepoint: another of this player's games may win now
+                Record.objects.create(
+                    player=game.player, variant=game.variant, number=game.number,
+                    draw=game.draw, passes=game.passes, best_moves=step.moves,
+                    best_seconds=seconds,
+                )  # fmt: skip
+            game.new_record = True
+        except IntegrityError:
+            record = mine.select_for_update().get()
+    if record is not None:
+        game.new_record = step.moves < record.best_moves
+        record.wins += 1
+        if game.new_record or (step.moves == record.best_moves and seconds < record.best_seconds):
+            record.best_moves, record.best_seconds = step.moves, seconds
+        record.save(update_fields=["wins", "best_moves", "best_seconds", "updated"])
+    Game.objects.filter(pk=game.pk).update(
+        result=game.result, finished=game.finished, new_record=game.new_record
+    )

@@ -1,0 +1,73 @@
+"""The solver's verdict on each deal, per game mode: the winnable pool is its wins."""
+
+from django.db import models
+from django.db.models.functions import Coalesce
+
+from games.models import Deal
+
+
+class Outcome(models.TextChoices):
+    WIN = "win", "Winnable"
+    LOSS = "loss", "Not winnable"
+    UNKNOWN = "unknown", "Unknown (search budget ran out)"
+
+
+class DealVerdict(models.Model):
+    """The solver's answer for one deal in one game mode.
+
+    Mode: Yukon has draw=None, passes=None. Klondike has draw 1 or 3 and passes=None for
+    unlimited redeals, or the pass limit (Vegas: 1 in draw 1, 3 in draw 3).
+    """
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="verdicts")
+    draw = models.PositiveSmallIntegerField(null=True, blank=True, choices=[(1, "1"), (3, "3")])
+    passes = models.PositiveSmallIntegerField(null=True, blank=True)
+    verdict = models.CharField(max_length=8, choices=Outcome.choices)
+    # A win's solution as move strings (DESIGN §3), replayable through the engine; [] otherwise.
+    moves = models.JSONField(default=list, blank=True)
+    nodes = models.PositiveBigIntegerField(default=0)
+    seconds = models.FloatField(default=0.0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "games_dealverdict"  # its table from the games app: the move copied no rows
+        constraints = [
+            # NULL means "Yukon" / "unlimited" here, so it must compare equal: coalesce
+            # (a plain unique on nullable columns would let duplicates through on both DBs).
+            models.UniqueConstraint(
+                "deal", Coalesce("draw", 0), Coalesce("passes", 0), name="verdict_one_per_mode"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(draw__isnull=True) | models.Q(draw__in=[1, 3]),
+                name="verdict_draw_1_or_3",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(passes__isnull=True) | models.Q(passes__gte=1),
+                name="verdict_passes_positive",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(verdict__in=Outcome.values), name="verdict_outcome_known"
+            ),
+        ]
+        indexes = [
+            # The winnable-deal pool: "a win in this mode, deal id from a random point on".
+            models.Index(
+                fields=["draw", "passes", "deal"],
+                condition=models.Q(verdict="win"),
+                name="verdict_win_pool",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal} {self.mode_label}: {self.verdict}"
+
+    @property
+    def mode_label(self) -> str:
+        if self.draw is None:
+            return "yukon"
+        limit = "unlimited" if self.passes is None else f"{self.passes} passes"
+        return f"draw {self.draw}, {limit}"
+
+    @property
+    def solution_length(self) -> int | None:
+        return len(self.moves) if self.verdict == Outcome.WIN else None
