@@ -4,9 +4,14 @@ errors, and anything forged is refused before it reaches a game."""
 from __future__ import annotations
 
 from django import forms
+from django.http import QueryDict
+from django.utils.http import url_has_allowed_host_and_scheme
 
+from .engine.cards import Card, CardError
 from .engine.deal import DealError, check_number
 from .engine.moves import MalformedMove, Move
+from .engine.positions import Position
+from .engine.rules import movable_cards
 from .models import Scoring
 
 ACTIONS = ("move", "undo", "redo", "restart", "finish", "resign", "hint", "jump")
@@ -59,15 +64,75 @@ class PollForm(forms.Form):
         return min(4000, int(800 * 1.5 ** self.cleaned_data["poll"]))
 
 
+class FallbackChoiceField(forms.TypedChoiceField):
+    """A choice where a missing or unknown value means the default rather than an error: a
+    mode in an address is a preference, and a link with a bad one still deals a game."""
+
+    def __init__(self, *, default, **kwargs) -> None:
+        super().__init__(required=False, empty_value=default, **kwargs)
+        self.default = default
+
+    def clean(self, value):
+        try:
+            return super().clean(value)
+        except forms.ValidationError:
+            return self.default
+
+
 class ModeForm(forms.Form):
-    """Klondike's draw and scoring (GET query), with the defaults of the Klondike page."""
+    """Klondike's draw and scoring (GET query), with the defaults of the Klondike page. It
+    refuses nothing: each field that is missing or unknown is its default."""
 
-    draw = forms.TypedChoiceField(choices=[("1", "Draw 1"), ("3", "Draw 3")], coerce=int,
-                                  required=False, empty_value=1)  # fmt: skip
-    scoring = forms.ChoiceField(choices=Scoring.choices, required=False)
+    draw = FallbackChoiceField(choices=[("1", "Draw 1"), ("3", "Draw 3")], coerce=int, default=1)
+    scoring = FallbackChoiceField(choices=Scoring.choices, default=Scoring.STANDARD)
 
-    def clean_scoring(self) -> str:
-        return self.cleaned_data.get("scoring") or Scoring.STANDARD
+
+def klondike_mode(query: QueryDict) -> tuple[int, str]:
+    """The draw and scoring a query asks for, each its default where it asks for none or for
+    one there is not."""
+    form = ModeForm(query)
+    form.full_clean()  # never adds an error: every field falls back to its default
+    return form.cleaned_data["draw"], form.cleaned_data["scoring"]
+
+
+class SelectForm(forms.Form):
+    """The no-JavaScript page's `?select=`: the card picked up, if it is a card that may be
+    picked up in `position`."""
+
+    select = forms.CharField(max_length=2, required=False)
+
+    def __init__(self, data: QueryDict, position: Position) -> None:
+        super().__init__(data)
+        self.position = position
+
+    def clean_select(self) -> Card | None:
+        code = self.cleaned_data["select"]
+        if not code:
+            return None
+        try:
+            card = Card.parse(code)
+        except CardError as error:
+            raise forms.ValidationError(str(error)) from None
+        if card not in {each for each, _ in movable_cards(self.position)}:
+            raise forms.ValidationError(f"{card.label} cannot be picked up here")
+        return card
+
+
+class PreferencesForm(forms.Form):
+    """The player's preferences: Winnable deals on (the checkbox sends "on") or off (it sends
+    nothing), and the page to go back to, which must be a path on this site (anything else
+    goes back to the lobby)."""
+
+    winnable = forms.ChoiceField(choices=[("on", "on")], required=False)
+    next = forms.CharField(required=False, strip=False)
+
+    def clean_winnable(self) -> bool:
+        return self.cleaned_data["winnable"] == "on"
+
+    def clean_next(self) -> str:
+        back = self.cleaned_data["next"] or "/"
+        safe = url_has_allowed_host_and_scheme(back, allowed_hosts=None) and back.startswith("/")
+        return back if safe else "/"
 
 
 def game_number(text: str) -> int | None:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from solver.pool.pick import pick_number
 
 from ..engine.scoring import passes_for
-from ..forms import ModeForm
+from ..forms import PreferencesForm, klondike_mode
 
 WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
 
@@ -31,10 +30,7 @@ def new_game(request: HttpRequest, variant: str) -> HttpResponse:
     query = ""
     draw = passes = None
     if variant == "klondike":
-        mode = ModeForm(request.GET)
-        mode.is_valid()  # bad values fall back to the defaults
-        draw = mode.cleaned_data.get("draw") or 1
-        scoring = mode.cleaned_data.get("scoring") or "standard"
+        draw, scoring = klondike_mode(request.GET)  # bad values fall back to the defaults
         passes = passes_for(scoring, draw)
         query = f"?draw={draw}&scoring={scoring}"
     number = pick_number(variant, draw, passes, wants_winnable(request))
@@ -44,11 +40,16 @@ def new_game(request: HttpRequest, variant: str) -> HttpResponse:
 @require_POST
 def preferences(request: HttpRequest) -> HttpResponse:
     """Winnable deals on or off; kept in a cookie for a year."""
-    winnable = request.POST.get("winnable") == "on"
-    back = request.POST.get("next") or "/"
-    safe = url_has_allowed_host_and_scheme(back, allowed_hosts=None) and back.startswith("/")
-    response = redirect(back if safe else "/")
-    if winnable:
+    form = PreferencesForm(request.POST)
+    if not form.is_valid():
+        message = "; ".join(m for errors in form.errors.values() for m in errors)
+        # Plain text: the message may quote the forged input.
+        return HttpResponseBadRequest(
+            f"Those preferences were not understood: {message}",
+            content_type="text/plain; charset=utf-8",
+        )
+    response = redirect(form.cleaned_data["next"])
+    if form.cleaned_data["winnable"]:
         response.delete_cookie(WINNABLE_COOKIE)
     else:
         response.set_cookie(WINNABLE_COOKIE, "random", max_age=365 * 24 * 3600, samesite="Lax")

@@ -12,10 +12,9 @@ from solver.deadends import banner
 
 from ..board import board
 from ..deals import deal_for
-from ..engine.cards import Card, CardError
+from ..engine.cards import Card
 from ..engine.moves import IllegalMove
-from ..engine.rules import movable_cards
-from ..forms import ActionForm, ModeForm, PollForm, game_number
+from ..forms import ActionForm, PollForm, SelectForm, game_number, klondike_mode
 from ..models import Game, Scoring
 from ..play import actions, hints
 from ..steps import current, elapsed_seconds
@@ -31,13 +30,10 @@ def game_page(request: HttpRequest, variant: str, number: str) -> HttpResponse:
         raise Http404(f"There is no {variant.title()} game number {number[:12]}.")
     draw, scoring = None, "none"
     if variant == "klondike":
-        mode = ModeForm(request.GET)
-        mode.is_valid()
-        draw = mode.cleaned_data.get("draw") or 1
-        scoring = mode.cleaned_data.get("scoring") or "standard"
+        draw, scoring = klondike_mode(request.GET)
     game = actions.start_game(request.player, deal_for(variant, found), draw, scoring)
     step = current(game)
-    return _board(request, game, step, selected=_selected(request.GET.get("select"), step))
+    return _board(request, game, step, selected=_selected(request, step))
 
 
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -54,7 +50,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     once the last one is over)."""
     game = _own_game(request, game_id)
     step = current(game)
-    return _board(request, game, step, selected=_selected(request.GET.get("select"), step))
+    return _board(request, game, step, selected=_selected(request, step))
 
 
 @require_POST
@@ -135,14 +131,11 @@ def _own_game(request: HttpRequest, game_id: int) -> Game:
     return game
 
 
-def _selected(code: str | None, step) -> Card | None:
-    """The card picked up on the no-JavaScript page: only a card that may be picked up."""
-    try:
-        card = Card.parse(code) if code else None
-    except CardError:
-        return None
-    movable = {each for each, _ in movable_cards(step.position)}
-    return card if card in movable else None
+def _selected(request: HttpRequest, step) -> Card | None:
+    """The card picked up on the no-JavaScript page, if it is one that may be picked up:
+    anything else shows the board with nothing picked up."""
+    form = SelectForm(request.GET, step.position)
+    return form.cleaned_data["select"] if form.is_valid() else None
 
 
 def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, alert="",
