@@ -63,7 +63,3 @@ def scores(scoring: str, deal: Position, moves: Iterable[Move]) -> list[int | No
         found.append(score)
         position = after
     return found
-
-
-def score(scoring: str, deal: Position, moves: Iterable[Move]) -> int | None:
-    return scores(scoring, deal, moves)[-1]

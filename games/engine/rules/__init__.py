@@ -5,9 +5,7 @@
 from .core import (
     apply,
     first_foundation_for,
-    foundation_refusal,
     is_won,
-    landing_refusal,
     legal_moves,
     movable_cards,
     targets,
@@ -16,9 +14,7 @@ from .core import (
 __all__ = [
     "apply",
     "first_foundation_for",
-    "foundation_refusal",
     "is_won",
-    "landing_refusal",
     "legal_moves",
     "movable_cards",
     "targets",

@@ -57,8 +57,7 @@ class Command(BaseCommand):
         if stored is not None:
             cards = tuple(Card.parse(code) for code in stored.card_codes)
             return layout(variant, cards, draw)
-        key = settings.DEAL_KEY
-        return deal(variant, number, key.encode() if isinstance(key, str) else key, draw)
+        return deal(variant, number, settings.DEAL_KEY, draw)
 
 
 def _checked(variant: object, number: object, draw: object) -> tuple[str, int, int]:

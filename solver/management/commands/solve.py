@@ -76,8 +76,7 @@ def _dealt(variant: str, number: str, draw: int, passes: int | None) -> Position
     stored = Deal.objects.filter(variant=variant, number=number).first()
     if stored is not None:
         return deal_position(stored, draw, passes)
-    key = settings.DEAL_KEY
-    return deal(variant, number, key.encode() if isinstance(key, str) else key, draw, passes)
+    return deal(variant, number, settings.DEAL_KEY, draw, passes)
 
 
 def _read(source: str, variant: str, draw: int | None, passes: int | None) -> Position:
