@@ -17,8 +17,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from games.engine.cards import Card
-from games.engine.deal import DealError, check_number, deal, layout
+from games.deals import deal_position
+from games.engine.deal import DealError, check_number, deal
 from games.engine.positions import Column, Position
 from games.models import Deal
 
@@ -55,8 +55,7 @@ class Command(BaseCommand):
             sys.stderr.write(f"Deal table not readable ({first_line}): dealing from DEAL_KEY\n")
             stored = None
         if stored is not None:
-            cards = tuple(Card.parse(code) for code in stored.card_codes)
-            return layout(variant, cards, draw)
+            return deal_position(stored, draw)
         return deal(variant, number, settings.DEAL_KEY, draw)
 
 
