@@ -282,6 +282,21 @@ def test_development_runs_with_its_public_keys_when_none_is_set():
     assert result.stdout.strip().splitlines()[-1] == f"True {DEVELOPMENT_DEAL_KEY}"
 
 
+def test_dev_manage_and_dev_run_are_in_development_mode_unless_told_otherwise():
+    code = "from django.conf import settings; print(settings.DEBUG)"
+    for env, expected in [(bare_env(), "True"), (production_env(), "False")]:
+        result = subprocess.run(
+            ["bash", "dev", "manage", "shell", "-c", code],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip().splitlines()[-1] == expected
+
+
 def test_env_key_in_development_takes_a_set_key_of_any_length(monkeypatch):
     monkeypatch.setenv("YK_KEY", "x")
     assert env_key("YK_KEY", debug=True, development_key="dev") == "x"
