@@ -9,7 +9,7 @@ from .engine.deal import DealError, check_number
 from .engine.moves import MalformedMove, Move
 from .models import Scoring
 
-ACTIONS = ("move", "undo", "redo", "restart", "finish", "resign", "hint", "jump")
+ACTIONS = ("move", "undo", "redo", "restart", "finish", "resign", "ask-resign", "hint", "jump")
 
 
 class ActionForm(forms.Form):
