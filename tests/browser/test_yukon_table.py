@@ -95,7 +95,7 @@ def test_plus_and_minus_take_one_card_more_or_less_and_relight_the_targets(table
     table.tap("4D")
     assert table.lifted() == STACK[1:]
     assert table.lit() == ["t4"]  # ♣5
-    expect(bar.locator(".selection-text")).to_have_text("four of diamonds and 3 cards on it")
+    expect(bar.locator(".selection-text")).to_have_text("4 of diamonds and 3 cards on it")
 
     bar.locator("button.more").click()
     assert table.lifted() == STACK
