@@ -425,7 +425,9 @@
       focused = null;
       openDialogs(b);
     } else restoreFocus(b);
-    say(b.dataset.say);
+    // The server's words for what was done; else a note such as "the table had changed".
+    // (A refusal is the board's own role=alert, read out once by itself.)
+    say(b.dataset.say || $(".messages .note", b)?.textContent.trim());
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const finishing = Number(b.dataset.finished || 0);
     const home = $$(".foundation [data-card]", b);

@@ -390,14 +390,19 @@ def strips(page) -> list[dict]:
 
 
 @pytest.mark.parametrize("width", [320, 360])
-def test_a_phone_has_finger_sized_strips_and_no_sideways_scroll(open_table, worked_example, width):
+def test_a_phone_has_finger_sized_strips_and_no_sideways_scroll(
+    open_table, worked_example, klondike_deal, width
+):
     table = open_table(
         f"/yukon/{NUMBER}/", viewport={"width": width, "height": 700}, has_touch=True
     )
-    table.play("9S-t5")  # column five now fans nine face-up cards
+    table.play("9S-t5")  # column five now fans ten face-up cards
     table.no_horizontal_scroll(width)
     small = [s for s in strips(table.page) if s["height"] < 24 or s["width"] < 24]
     assert not small, f"strips under 24 px at {width} px: {small}"
+    table.open(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas")
+    table.play("d")
+    table.no_horizontal_scroll(width)
 
 
 def test_the_klondike_menu_fits_a_360_px_phone(open_table, klondike_deal):
