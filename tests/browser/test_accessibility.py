@@ -104,8 +104,8 @@ def test_axe_finds_nothing_on_any_page_or_state_of_yukon(open_table, worked_exam
     options = WIDTHS[width]
     table = open_table("/", **options)
     assert_clean(table.page, f"the lobby at {width}")
-    for path in ("/rules/yukon/", "/rules/klondike/", "/records/"):
-        table.open(path)
+    for path in ("/rules/yukon/", "/rules/klondike/", "/records/", "/no-such-page/"):
+        table.page.goto(table.base_url + path)
         assert_clean(table.page, f"{path} at {width}")
 
     table.open(f"/yukon/{NUMBER}/")
@@ -178,8 +178,9 @@ def test_axe_finds_nothing_in_the_dark_theme_or_forced_colours(open_table, worke
     assert_clean(table.page, "a Yukon deal in the dark theme")
     table.tap("9S")
     assert_clean(table.page, "a picked-up stack in the dark theme")
-    table.open("/")
-    assert_clean(table.page, "the lobby in the dark theme")
+    for path in ("/", "/rules/yukon/", "/records/", "/no-such-page/"):
+        table.page.goto(table.base_url + path)
+        assert_clean(table.page, f"{path} in the dark theme")
     table.page.emulate_media(forced_colors="active")
     table.open(f"/yukon/{NUMBER}/")
     assert_clean(table.page, "a Yukon deal in forced colours")
