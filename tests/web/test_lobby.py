@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from games.engine.deal import MAX_NUMBER, MIN_NUMBER
 from games.gameplay import deal_for
 from games.models import DealVerdict, Outcome
 
@@ -50,15 +51,25 @@ def test_winnable_deals_come_from_the_pool_of_proven_wins(alice):
         assert alice.client.get("/yukon/")["Location"] == "/yukon/4242/"
 
 
-def test_with_an_empty_pool_it_looks_for_a_proven_deal_first(alice):
+def test_with_an_empty_pool_it_deals_a_fresh_number_it_proves_winnable(alice, settings):
+    # Fresh numbers continue after the highest one solved: after a (stored) loss at 2 comes
+    # Yukon 3, which the solver wins under this key in about 40 nodes.
+    settings.DEAL_KEY = b"test-key"
+    DealVerdict.objects.create(deal=deal_for("yukon", 2), verdict=Outcome.LOSS)
+    assert alice.client.get("/yukon/")["Location"] == "/yukon/3/"
+    proof = DealVerdict.objects.get(deal__variant="yukon", deal__number=3)
+    assert proof.verdict == Outcome.WIN and proof.moves
+
+
+def test_with_no_fresh_number_left_to_prove_it_deals_a_random_one(alice):
+    # Every number up to the last is taken as solved, so no proof can turn up: the player
+    # still gets a game, an unproven one, and nothing is solved for it.
+    DealVerdict.objects.create(deal=deal_for("yukon", MAX_NUMBER), verdict=Outcome.LOSS)
     response = alice.client.get("/yukon/")
-    number = int(GAME.match(response["Location"])[2])
-    wins = DealVerdict.objects.filter(deal__variant="yukon", verdict=Outcome.WIN)
-    # The solver proves fresh numbers for a few seconds; a random number only if none wins.
-    if wins.exists():
-        assert wins.filter(deal__number=number).exists()
-    else:
-        assert not DealVerdict.objects.filter(deal__number=number).exists()
+    assert response.status_code == 302 and GAME.match(response["Location"]), response
+    variant, number = GAME.match(response["Location"]).groups()
+    assert variant == "yukon" and MIN_NUMBER <= int(number) <= MAX_NUMBER
+    assert DealVerdict.objects.count() == 1
 
 
 def test_the_pool_is_kept_per_mode(alice):
