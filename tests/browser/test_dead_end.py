@@ -22,13 +22,13 @@ def run_worker() -> None:
     call_command("db_worker", batch=True, startup_delay=False, reload=False, verbosity=0)
 
 
-def test_a_lost_line_shows_the_banner_and_jump_back_restores_the_last_winnable_move(open_table):
+def test_a_lost_line_shows_the_banner_and_jump_back_restores_the_last_winnable_move(open_tab):
     store(deal("yukon", NUMBER, b"test-key"), NUMBER)
-    table = open_table(f"/yukon/{NUMBER}/")
+    tab = open_tab(f"/yukon/{NUMBER}/")
     for move in INTO_THE_DEAD_END:
-        table.play(move)
-    banner = table.page.get_by_test_id("dead-end")
-    jump = table.page.get_by_test_id("jump-back")
+        tab.play(move)
+    banner = tab.page.get_by_test_id("dead-end")
+    jump = tab.page.get_by_test_id("jump-back")
     # The worker proves the loss, then (asked by the page's poll) the positions before it.
     for _ in range(6):
         run_worker()
@@ -44,9 +44,9 @@ def test_a_lost_line_shows_the_banner_and_jump_back_restores_the_last_winnable_m
 
     jump.click()
     expect(banner).to_have_count(0)
-    expect(table.counter).to_have_text("1")
-    assert table.column(1) == [], "KC's stack left column one again"
-    assert table.column(7)[-1] == "7S", "7S-t7 is kept: the jump goes back to just after it"
+    expect(tab.counter).to_have_text("1")
+    assert tab.column(1) == [], "KC's stack left column one again"
+    assert tab.column(7)[-1] == "7S", "7S-t7 is kept: the jump goes back to just after it"
 
-    table.act("undo")  # the jump is one undoable step: back into the dead end
-    expect(table.counter).to_have_text("2")
+    tab.act("undo")  # the jump is one undoable step: back into the dead end
+    expect(tab.counter).to_have_text("2")
