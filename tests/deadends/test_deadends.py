@@ -3,7 +3,6 @@ jump back, resign, verdict reuse, stale checks and a worker killed mid-check."""
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 
 import pytest
@@ -18,6 +17,7 @@ from games.engine.deal import deal
 from games.models import Deal, Game
 from solver import checks
 from solver.models import Check, PositionVerdict
+from tests.web.html import one, parse, refusal, text, text_of
 
 # Yukon deal 6 under the test key: after 7S-t7, KC-t1 walks into a proven dead end (the only
 # move left is 4D-t6, after which nothing can move), while 7S-t7 alone is winnable.
@@ -72,24 +72,28 @@ def lost_game(alice) -> Game:
 
 
 def test_it_shows_the_banner_once_the_position_is_proven_lost(alice, lost_game):
-    html = ""
+    page = parse("")
     for _ in range(5):  # poll, let the worker walk back, poll again
-        html = poll(alice, lost_game)
-        if 'data-testid="jump-back"' in html:
+        page = parse(poll(alice, lost_game))
+        if page.select("[data-testid=jump-back]"):
             break
         run_worker()
-    assert 'data-testid="dead-end"' in html
-    assert "This line is lost" in html
-    assert 'value="undo"' in html and 'value="resign"' in html
-    assert re.search(r'name="step" value="1"', html), "jump back goes to the step after 7S-t7"
-    assert "Jump back to move 1" in html
+    banner = one(page, "[data-testid=dead-end]")
+    assert banner["role"] == "alert" and text(banner).startswith("This line is lost.")
+    actions = [button["value"] for button in banner.select("button[name=action]")]
+    assert actions == ["undo", "jump", "resign"]
+    jump = one(banner, "[data-testid=jump-back]")
+    step = one(jump.find_parent("form"), "input[name=step]")["value"]
+    assert step == "1", "jump back goes to the step after 7S-t7"
+    assert text(jump).startswith("Jump back to move 1")
 
 
 def test_it_stops_polling_once_decided(alice, lost_game):
     for _ in range(5):
         html = poll(alice, lost_game)
         run_worker()
-    assert "hx-trigger" not in html
+    banner = one(parse(html), "#verdict")
+    assert banner["data-state"] == "loss" and not banner.has_attr("hx-trigger")
 
 
 def test_jump_back_restores_the_last_winnable_step_and_is_undoable(alice, lost_game):
@@ -97,32 +101,34 @@ def test_jump_back_restores_the_last_winnable_step_and_is_undoable(alice, lost_g
         poll(alice, lost_game)
         run_worker()
     lost_position = gameplay.current(lost_game).position
-    html = post(alice, lost_game, action="jump", step=1)
+    page = parse(post(alice, lost_game, action="jump", step=1))
     lost_game.refresh_from_db()
     assert lost_game.actions == [*DEAD_END_LINE, "@1"]
     step = gameplay.current(lost_game)
     assert step.moves == 1
     assert checks.verdicts([step.position]) == [Check.WIN]
-    assert 'data-testid="dead-end"' not in html
+    assert not page.select("[data-testid=dead-end]")
     post(alice, lost_game, action="undo")
     lost_game.refresh_from_db()
     assert gameplay.current(lost_game).position == lost_position
 
 
 def test_jump_to_a_later_or_missing_step_is_refused(alice, lost_game):
-    html = post(alice, lost_game, action="jump", step=7)
-    assert "There is no such earlier position" in html
+    page = parse(post(alice, lost_game, action="jump", step=7))
+    assert refusal(page) == "There is no such earlier position"
     lost_game.refresh_from_db()
     assert lost_game.actions == DEAD_END_LINE
 
 
 def test_resign_ends_the_game_and_keeps_it(alice, lost_game):
-    html = post(alice, lost_game, action="resign")
+    page = parse(post(alice, lost_game, action="resign"))
     lost_game.refresh_from_db()
     assert lost_game.result == "resigned" and lost_game.finished is not None
-    assert 'data-testid="result"' in html and "You resigned" in html
-    assert "Yukon #6" in alice.get("/records/").content.decode()
-    assert "This game is over" in post(alice, lost_game, move="4D-t6")
+    assert text_of(page, "[data-testid=result] p").startswith("You resigned")
+    assert not page.select("[data-testid=dead-end]")  # the game is over: no banner
+    records = parse(alice.get("/records/").content.decode())
+    assert [text(link) for link in records.select("main td a[href^='/yukon/']")] == ["Yukon #6"]
+    assert refusal(parse(post(alice, lost_game, move="4D-t6"))) == "This game is over"
 
 
 def test_the_same_position_in_two_games_is_solved_once():
@@ -168,8 +174,8 @@ def test_a_check_for_an_old_ply_leaves_the_current_banner_alone(alice, lost_game
     # for that position only, and the current position says nothing alarming.
     post(alice, lost_game, action="undo")
     run_worker()
-    html = poll(alice, lost_game)
-    assert 'data-testid="dead-end"' not in html
+    banner = one(parse(poll(alice, lost_game)), "#verdict")
+    assert banner["data-state"] != "loss" and not banner.select("[data-testid=dead-end]")
 
 
 def test_a_worker_killed_mid_check_loses_nothing():

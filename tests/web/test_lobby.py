@@ -12,14 +12,17 @@ from games.engine.deal import MAX_NUMBER, MIN_NUMBER
 from games.gameplay import deal_for
 from games.models import DealVerdict, Outcome
 
+from .html import one, parse, text_of
+
 pytestmark = pytest.mark.django_db
 
 GAME = re.compile(r"^/(yukon|klondike)/(\d+)/")
 
 
 def test_the_lobby_offers_both_games(alice):
-    html = alice.client.get("/").content.decode()
-    assert 'href="/yukon/"' in html and 'action="/klondike/"' in html
+    lobby = parse(alice.client.get("/"))
+    assert text_of(lobby, 'main a[href="/yukon/"]') == "Play Yukon"
+    assert text_of(lobby, 'main form[action="/klondike/"] button') == "Play Klondike"
 
 
 def test_a_new_random_game_redirects_to_its_number_without_the_solver(alice):
@@ -96,14 +99,16 @@ def test_turning_winnable_deals_off_sets_the_cookie(alice):
     assert response.status_code == 302 and response["Location"] == "/yukon/5/"
     cookie = response.cookies["deals"]
     assert cookie.value == "random" and int(cookie["max-age"]) >= 300 * 24 * 3600
+    lobby = parse(alice.client.get("/"))
+    assert not one(lobby, "main input[name=winnable]").has_attr("checked")
 
 
 def test_turning_winnable_deals_on_clears_the_cookie(alice):
     alice.client.cookies["deals"] = "random"
     response = alice.client.post("/preferences/", {"winnable": "on", "next": "/"})
     assert response.cookies["deals"].value == "" and response.cookies["deals"]["max-age"] == 0
-    html = alice.client.get("/").content.decode()
-    assert re.search(r'name="winnable" checked', html)
+    lobby = parse(alice.client.get("/"))
+    assert one(lobby, "main input[name=winnable]").has_attr("checked")
 
 
 @pytest.mark.parametrize(
