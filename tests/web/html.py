@@ -11,11 +11,21 @@ from django.http import HttpResponse
 REFUSAL = "#play [role=alert]"
 
 
-def parse(page: HttpResponse | str) -> BeautifulSoup:
+class Page(BeautifulSoup):
+    """A parsed page that names itself briefly in a failing assertion, not in full."""
+
+    def __repr__(self) -> str:
+        top = self.find(True)
+        if self.title is not None:
+            return f"<page {text(self.title)!r}>"
+        return f"<fragment {top.name}#{top.get('id', '')}>" if top else "<empty>"
+
+
+def parse(page: HttpResponse | str) -> Page:
     """The parsed document (or fragment) of a response or of HTML text."""
     if isinstance(page, HttpResponse):
         page = page.content.decode()
-    return BeautifulSoup(page, "html.parser")
+    return Page(page, "html.parser")
 
 
 def one(root: Tag, selector: str) -> Tag:
