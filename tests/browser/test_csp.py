@@ -148,8 +148,8 @@ def test_the_admin_works_for_staff_without_a_csp_violation(watched):
     for path in [
         "/admin/games/deal/",
         f"/admin/games/deal/{deal.pk}/change/",
-        "/admin/games/dealverdict/",
-        "/admin/games/dealverdict/add/",
+        "/admin/solver/dealverdict/",
+        "/admin/solver/dealverdict/add/",
     ]:
         page.goto(watch.tab.base_url + path)
         expect(page.locator("#content")).to_be_visible()
