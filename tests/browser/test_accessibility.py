@@ -64,7 +64,11 @@ def announced(tab):
 
 
 def focused(page) -> str:
-    """The focused element as a screen reader names it: role and accessible name."""
+    """The focused element as a screen reader names it: role and accessible name. Waits for
+    the focus to land first: after a swap the page moves it there once the board settles."""
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement !== document.body"
+    )
     return page.evaluate(
         """() => {
       const el = document.activeElement;
