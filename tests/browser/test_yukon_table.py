@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.web.deals import dealt, store
 
-from .conftest import PHONE
+from .conftest import ACTION_ADDRESS, PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -163,7 +163,7 @@ def test_restart_goes_back_to_the_deal_and_can_itself_be_undone(table):
     table.play("9S-t5")
     table.play("AS-f")
     table.page.locator("#board summary[aria-label=Menu]").click()
-    with table.page.expect_response(re.compile(r"/game/\d+/$")):
+    with table.page.expect_response(ACTION_ADDRESS):
         table.page.get_by_role("button", name="Restart this deal").click()
 
     expect(table.counter).to_have_text("0")

@@ -9,24 +9,24 @@ pytestmark = pytest.mark.django_db
 
 def test_it_polls_while_the_position_is_being_checked(alice):
     game = alice.start("yukon", 31)
-    response = alice.client.get(f"/game/{game.pk}/verdict/", {"ply": 0})
+    response = alice.client.get(f"/game/{game.slug}/verdict/", {"ply": 0})
     html = response.content.decode()
     assert response.status_code == 200
     assert html.strip().startswith('<div id="verdict"') and "<html" not in html
-    assert 'data-state="pending"' in html and f"/game/{game.pk}/verdict/?ply=0" in html
+    assert 'data-state="pending"' in html and f"/game/{game.slug}/verdict/?ply=0" in html
 
 
 def test_it_answers_nothing_once_the_board_has_moved_on(alice):
     game = alice.start("yukon", 31)
-    response = alice.client.get(f"/game/{game.pk}/verdict/", {"ply": 3})
+    response = alice.client.get(f"/game/{game.slug}/verdict/", {"ply": 3})
     assert response.status_code == 200 and response.content == b""
 
 
 def test_it_is_nobody_elses_business(alice, bob):
     game = alice.start("yukon", 31)
-    assert bob.client.get(f"/game/{game.pk}/verdict/", {"ply": 0}).status_code == 404
+    assert bob.client.get(f"/game/{game.slug}/verdict/", {"ply": 0}).status_code == 404
 
 
 def test_it_refuses_a_post(alice):
     game = alice.start("yukon", 31)
-    assert alice.client.post(f"/game/{game.pk}/verdict/", {"ply": 0}).status_code == 405
+    assert alice.client.post(f"/game/{game.slug}/verdict/", {"ply": 0}).status_code == 405

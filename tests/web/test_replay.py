@@ -16,7 +16,7 @@ from .test_secrecy import CSRF, assert_nothing_hidden_shows, hidden, played
 
 pytestmark = pytest.mark.django_db
 
-NOT_FINISHED = "There is no finished game with that number to replay."
+NOT_FINISHED = "There is no finished game at this address to replay."
 
 
 def won_yukon(alice) -> Game:
@@ -36,7 +36,7 @@ def resigned(persona, deal, actions: list[str], **mode) -> Game:
 
 def replay(persona, game: Game, step=None):
     query = {} if step is None else {"step": step}
-    return persona.client.get(f"/replay/{game.pk}/", query)
+    return persona.client.get(f"/replay/{game.replay_slug or game.slug}/", query)
 
 
 def page(persona, game: Game, step=None) -> str:
@@ -51,7 +51,7 @@ def face_up(html: str) -> set[str]:
 
 def nav(html: str) -> dict[str, int]:
     """The navigation links on the page, by name, and the step each one goes to."""
-    links = re.findall(r'href="/replay/\d+/\?step=(\d+)"[^>]*data-testid="(\w+)"', html)
+    links = re.findall(r'href="/replay/[-\w]+/\?step=(\d+)"[^>]*data-testid="(\w+)"', html)
     return {name: int(step) for step, name in links}
 
 
@@ -94,7 +94,7 @@ def test_it_gives_the_same_404_for_a_game_still_being_played_to_everyone(alice, 
 
 
 def test_it_gives_the_same_404_for_a_game_that_does_not_exist(bob):
-    response = bob.client.get("/replay/987654/")
+    response = bob.client.get("/replay/no-such-replay/")
     assert response.status_code == 404
     assert NOT_FINISHED in response.content.decode()
 
@@ -192,18 +192,20 @@ def test_the_result_card_links_to_the_replay(alice):
     deal, line = easy_yukon()
     game = alice.game_at(deal, line)
     html = alice.act(game, action="finish").content.decode()
-    assert f'href="/replay/{game.pk}/" data-testid="replay-link">Watch the replay<' in html
+    game.refresh_from_db()
+    assert f'href="/replay/{game.replay_slug}/" data-testid="replay-link">Watch the replay<' in html
     other = resigned(alice, worked_example(), [])
-    html = alice.client.get(f"/game/{other.pk}/").content.decode()
-    assert f'href="/replay/{other.pk}/" data-testid="replay-link">Watch the replay<' in html
+    html = alice.client.get(f"/game/{other.slug}/").content.decode()
+    link = f'href="/replay/{other.replay_slug}/" data-testid="replay-link">Watch the replay<'
+    assert link in html
 
 
 def test_the_records_page_links_finished_games_to_their_replays(alice):
     finished = won_yukon(alice)
     playing = alice.start("yukon", 42)
     html = alice.client.get("/records/").content.decode()
-    assert f'href="/replay/{finished.pk}/" data-testid="replay-link"' in html
-    assert f"/replay/{playing.pk}/" not in html
+    assert f'href="/replay/{finished.replay_slug}/" data-testid="replay-link"' in html
+    assert playing.replay_slug is None and html.count("/replay/") == 1
 
 
 def test_it_keeps_replays_out_of_search_results(alice, bob):
@@ -211,4 +213,4 @@ def test_it_keeps_replays_out_of_search_results(alice, bob):
 
 
 def test_it_refuses_a_post(alice, bob):
-    assert bob.client.post(f"/replay/{won_yukon(alice).pk}/").status_code == 405
+    assert bob.client.post(f"/replay/{won_yukon(alice).replay_slug}/").status_code == 405
