@@ -1,4 +1,5 @@
-"""The game page and the one endpoint every action is POSTed to."""
+"""The game pages: a deal's address, which shows the deal and takes a game's first action,
+and a game's own address (its slug), which takes the rest."""
 
 from __future__ import annotations
 
