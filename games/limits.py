@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 
 WHAT = {
@@ -54,8 +55,9 @@ def check(request: HttpRequest, kind: str) -> None:
     counts = cache.get_many(list(keys))
     if any(counts.get(key, 0) >= limit for key, limit in keys.items()):
         raise Limited(kind, max(1, int((window + 1) * seconds - now + 0.999)))
-    for key in keys:
-        cache.set(key, counts.get(key, 0) + 1, seconds)
+    with transaction.atomic():  # one commit for both counts, not one each
+        for key in keys:
+            cache.set(key, counts.get(key, 0) + 1, seconds)
 
 
 def refusal(limited: Limited) -> HttpResponse:

@@ -209,9 +209,10 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "yukon_cache",
-        # Expired counts are culled when the table grows past this (one per active player
-        # and address per minute); a third of the rest goes when all are live.
-        "OPTIONS": {"MAX_ENTRIES": 100_000},
+        # Each write counts the table's rows, so it is kept small: past this many rows the
+        # expired counts go, and if all are live a third of them (two rows per active player
+        # a minute, so 5,000 players a minute before any limit undercounts).
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
     }
 }
 

@@ -156,3 +156,12 @@ def test_the_page_of_a_game_being_played_posts_to_the_games_own_address(alice):
     game = alice.game_at(worked, ["9S-t5"])
     html = alice.open("yukon", worked.number).content.decode()
     assert f'action="/game/{game.slug}/"' in html and 'name="ply" value="1"' in html
+
+
+def test_a_klondike_first_action_starts_the_game_in_the_addresss_mode(alice):
+    url = "/klondike/78/?draw=3&scoring=vegas"
+    html = alice.client.get(url).content.decode()
+    assert 'action="/klondike/78/?draw=3&amp;scoring=vegas"' in html
+    alice.client.post(url, {"ply": 0, "move": "d"})
+    game = Game.objects.get()
+    assert (game.draw, game.scoring, game.passes, game.actions) == (3, "vegas", 3, ["d"])
