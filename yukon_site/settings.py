@@ -311,3 +311,55 @@ LOGGING = {
         "django_tasks_db": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
     },
 }
+
+# ---------------------------------------------------------------------------------------------
+# Limits (issue 11 part 2): rate limits on the game endpoints, and login throttling for the
+# admin. Kept together in this one block.
+
+# Rate limits and the admin's failed logins are counted in the site's own database (a cache
+# table, created by the games app's migrations): every web process and every machine shares
+# it, SQLite (the embedded default) and PostgreSQL alike, and it needs no extra service. A
+# per-process cache (locmem) would give each gunicorn worker its own count.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "yukon_cache",
+        # Each write counts the table's rows, so it is kept small: past this many rows the
+        # expired counts go, and if all are live a third of them (two rows per active player
+        # a minute, so 5,000 players a minute before any limit undercounts).
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    }
+}
+
+# (per player, per address, in seconds) for each kind of request, in games.limits. Normal
+# play stays far below: a fast player makes one or two moves a second in bursts (holding Undo
+# repeats it a few times a second, still under 4 a second over a minute), asks a hint now and
+# then, and deals a new game every few seconds at most. An address may carry many players
+# (a school, an office), so its limits are ten times a player's.
+RATE_LIMITS = {
+    "action": (240, 2400, 60),
+    "hint": (30, 300, 60),
+    "new_game": (30, 300, 60),
+}
+
+# How many proxies in front of the site append the client's address to X-Forwarded-For
+# (0: clients connect directly, as with the shipped docker-compose). The header is only read
+# when this says who wrote it.
+PROXY_HOPS = env_int("PROXY_HOPS", 0)
+
+# django-axes: the admin's login. Five failed logins from one address lock that address out
+# of the login for an hour (whatever usernames it tries), answered with 429 and a plain
+# message; a successful login resets the count. Attempts are kept in axes' own tables
+# (visible in the admin), which every web process shares.
+INSTALLED_APPS += ["axes"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last, as axes asks
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login before checking
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 1  # hours
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "games.limits.client_ip"
+AXES_VERBOSE = False

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ..engine import history
-from ..models import Game, Record, Result
+from ..models import Game, Record, Result, new_slug
 from ..steps import elapsed_seconds
 
 
@@ -17,6 +17,7 @@ def count_win(game: Game, step: history.Step) -> None:
     winning move, so the game and its record are written together."""
     game.result = Result.WON
     game.finished = timezone.now()
+    game.replay_slug = new_slug()  # the replay's own secret address, given out by the player
     seconds = elapsed_seconds(game)
     mine = Record.objects.filter(
         player=game.player, variant=game.variant, number=game.number,
@@ -41,5 +42,6 @@ def count_win(game: Game, step: history.Step) -> None:
             record.best_moves, record.best_seconds = step.moves, seconds
         record.save(update_fields=["wins", "best_moves", "best_seconds", "updated"])
     Game.objects.filter(pk=game.pk).update(
-        result=game.result, finished=game.finished, new_record=game.new_record
-    )
+        result=game.result, finished=game.finished, new_record=game.new_record,
+        replay_slug=game.replay_slug,
+    )  # fmt: skip

@@ -3,10 +3,15 @@ signed player cookie), playing through the real views, engine and database."""
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from urllib.parse import urlencode
+
+from django.http import HttpResponse, QueryDict
 from django.test import Client
 
+from games import deals
+from games.forms import klondike_mode
 from games.models import Deal, Game
+from games.play import actions
 from games.players import COOKIE, SALT
 
 
@@ -26,14 +31,20 @@ class Persona:
         return self.name
 
     def open(self, variant: str, number: int, **query):
-        """The game page for a deal number (starting the player's game on it)."""
+        """The game page for a deal number (looking at it starts nothing)."""
         return self.client.get(f"/{variant}/{number}/", query)
 
     def start(self, variant: str, number: int, **query) -> Game:
-        """Open the deal's page and return the player's game on it."""
+        """Open the deal's page and return the player's game on it: the one being played, or
+        one started as its first action starts it (games.play.actions.start_game)."""
         response = self.open(variant, number, **query)
         assert response.status_code == 200, response.content[:300]
-        return Game.objects.filter(player=self.player).latest("pk")
+        draw, scoring = (
+            klondike_mode(QueryDict(urlencode(query))) if variant == "klondike" else (None, "none")
+        )
+        return actions.playing(self.player, variant, number, draw, scoring) or actions.start_game(
+            self.player, deals.deal_for(variant, number), draw, scoring
+        )
 
     def game_at(self, deal: Deal, actions: list[str], **mode) -> Game:
         """The player's game on `deal` with `actions` already played (a legal prefix)."""
@@ -48,7 +59,7 @@ class Persona:
             ply = Game.objects.get(pk=game.pk).ply
         headers = {"HX-Request": "true"} if htmx else {}
         data = {"ply": ply, **fields}
-        return self.client.post(f"/game/{game.pk}/", data, headers=headers, follow=True)
+        return self.client.post(f"/game/{game.slug}/", data, headers=headers, follow=True)
 
     def move(self, game: Game, move: str, **options):
         return self.act(game, move=move, **options)
