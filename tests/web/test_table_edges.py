@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 
 def page(persona, game: Game) -> str:
-    return persona.client.get(f"/game/{game.pk}/").content.decode()
+    return persona.client.get(f"/game/{game.slug}/").content.decode()
 
 
 def prove(position, verdict: str) -> None:
@@ -103,7 +103,7 @@ def test_a_covered_waste_card_is_shown_but_neither_a_link_nor_playable(alice):
             rf'<span class="card up covered \w+" data-card="{card.code}" role="img"', html
         )
         assert f"select={card.code}" not in html
-    assert f'href="/game/{game.pk}/?select={top.code}"' in html
+    assert f'href="/game/{game.slug}/?select={top.code}"' in html
 
     refused = alice.move(game, f"{under[0].code}-f").content.decode()
     assert "Only the top card of the waste can be played" in refused
