@@ -37,5 +37,6 @@ def scoring_of(game: Game) -> str:
 
 
 def elapsed_seconds(game: Game) -> int:
+    """The game's clock: from its start, or its last restart, to its end or now."""
     end = game.finished or timezone.now()
-    return max(0, int((end - game.created).total_seconds()))
+    return max(0, int((end - game.started).total_seconds()))

@@ -81,7 +81,8 @@ def _save(game: Game, read_ply: int) -> None:
     are counted by `hint` alone, so a hint asked meanwhile is not written over)."""
     fields = dict(
         actions=game.actions, redo=game.redo, ply=len(game.actions), state=game.state,
-        undos=game.undos, result=game.result, finished=game.finished,
+        undos=game.undos, result=game.result, finished=game.finished, moves=game.moves,
+        started=game.started,
     )  # fmt: skip
     if not Game.objects.filter(pk=game.pk, ply=read_ply, result="").update(**fields):
         raise StaleAction
@@ -141,8 +142,11 @@ def _jump(game: Game, index: int) -> Done:
 
 
 def _restart(game: Game, move: Move | None) -> Done:
+    """Back to the deal, and the clock back to zero: the time of a win counts from the last
+    restart."""
     if current(game).moves == 0:
         raise IllegalMove("The game is already at its start")
+    game.started = timezone.now()
     return _jump(game, 0)
 
 
@@ -161,7 +165,9 @@ def _finish(game: Game, move: Move | None) -> Done:
 def _resign(game: Game, move: Move | None) -> Done:
     game.result = Result.RESIGNED
     game.finished = timezone.now()
-    return Done(game, current(game))
+    step = current(game)
+    game.moves = step.moves
+    return Done(game, step)
 
 
 _ACTIONS = {
