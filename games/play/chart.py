@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from .stats import Outcome
 
 LAST = 30  # games drawn
-WIDTH, HEIGHT = 600, 260
-LEFT, RIGHT = 44, 12  # room for the axis labels
-RATE_TOP, RATE_BOTTOM = 16, 130  # the win-rate panel: 100% at the top, 0% at the bottom
-BARS_AXIS = 195  # the line the result bars rise from and hang below
-BAR_UP, BAR_DOWN = 45, 30
+# Small enough a viewBox that its 14-unit labels stay readable when a phone shrinks it.
+WIDTH, HEIGHT = 420, 230
+LEFT, RIGHT = 46, 8  # room for the axis labels
+RATE_TOP, RATE_BOTTOM = 14, 110  # the win-rate panel: 100% at the top, 0% at the bottom
+BARS_AXIS = 172  # the line the result bars rise from and hang below
+BAR_UP, BAR_DOWN = 42, 28
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class Bar:
 class Chart:
     bars: list[Bar]
     rate_points: str  # the running win rate's polyline, "x,y x,y …"
+    rate_dots: list[tuple[float, float]]  # the same points, each marked
     rate_ticks: list[tuple[str, float]]  # ("100%", y) …
     summary: str  # the chart in one sentence, for screen readers and as its caption
     width: int = WIDTH
@@ -52,7 +54,7 @@ def chart(outcomes: list[Outcome]) -> Chart | None:
     slot = (WIDTH - LEFT - RIGHT) / len(shown)
     width = max(2.0, slot * 0.7)
     wins, played = sum(o.won for o in before), len(before)
-    bars, points = [], []
+    bars, dots = [], []
     for i, outcome in enumerate(shown):
         x = LEFT + i * slot + (slot - width) / 2
         wins += outcome.won
@@ -64,9 +66,10 @@ def chart(outcomes: list[Outcome]) -> Chart | None:
             bar = Bar(x, BARS_AXIS, width, BAR_DOWN, False, _label(outcome))
         bars.append(bar)
         y = RATE_BOTTOM - rate * (RATE_BOTTOM - RATE_TOP)
-        points.append(f"{x + width / 2:.1f},{y:.1f}")
+        dots.append((x + width / 2, y))
     ticks = [(f"{p}%", RATE_BOTTOM - p / 100 * (RATE_BOTTOM - RATE_TOP)) for p in (0, 50, 100)]
-    return Chart(bars, " ".join(points), ticks, _summary(shown, wins, played))
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in dots)
+    return Chart(bars, points, dots, ticks, _summary(shown, wins, played))
 
 
 def _label(outcome: Outcome) -> str:
