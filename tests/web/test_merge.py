@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.db.models import F
 from django.utils import timezone
 
 from games.models import Game, Record
@@ -37,7 +38,9 @@ def win(persona: Persona, deal, actions: list[str], seconds: int = 0, **mode) ->
 def records_of(player: str) -> list[tuple]:
     return list(
         Record.objects.filter(player=player)
-        .order_by("variant", "number", "draw", "passes")
+        .order_by(
+            "variant", "number", F("draw").asc(nulls_first=True), F("passes").asc(nulls_first=True)
+        )
         .values_list("variant", "number", "draw", "passes", "best_moves", "best_seconds", "wins")
     )
 
