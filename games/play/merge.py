@@ -1,4 +1,5 @@
-"""Handing a visitor's games and records to an account when the visitor signs up or logs in.
+"""Handing a visitor's games and records to an account when the visitor signs up or logs in
+(and forgetting them when an account is deleted).
 
 Every game moves to the account as it is. Records (one per player, game number and mode) are
 merged: where both have a record on the same number and mode, the best moves and the best time
@@ -48,3 +49,10 @@ def _merge_record(record: Record, player: str) -> None:
     same.wins += record.wins
     same.save(update_fields=["best_moves", "best_seconds", "wins", "updated"])
     record.delete()
+
+
+def forget_player(player: str) -> None:
+    """Delete every game and record of `player` (an account that is deleted)."""
+    with transaction.atomic():
+        Game.objects.filter(player=player).delete()
+        Record.objects.filter(player=player).delete()

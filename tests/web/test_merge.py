@@ -157,3 +157,14 @@ def test_merging_a_player_into_itself_changes_nothing(alice):
     merged = merge_player("alice", "alice")
     assert (merged.games, merged.records) == (0, 0)
     assert records_of("alice") == [("yukon", EASY_YUKON, None, None, 52, 0, 1)]
+
+
+def test_a_deleted_account_takes_its_games_and_records_with_it(alice, bob):
+    deal, line = easy_yukon()
+    win(alice, deal, line)
+    alice.sign_up()
+    win(bob, deal, line)
+    User.objects.get(username="alice").delete()
+    assert not Game.objects.filter(player=alice.player).exists()
+    assert not Record.objects.filter(player=alice.player).exists()
+    assert records_of("bob") == [("yukon", EASY_YUKON, None, None, 52, 0, 1)]
