@@ -1,0 +1,58 @@
+"""Handing a visitor's games and records to an account when the visitor signs up or logs in
+(and forgetting them when an account is deleted).
+
+Every game moves to the account as it is. Records (one per player, game number and mode) are
+merged: where both have a record on the same number and mode, the best moves and the best time
+are each the better of the two and the wins add up (each win is a different game, so nothing
+is counted twice); the visitor's row then goes. Merging the same visitor again finds nothing
+left to move, so a second login changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from ..models import Game, Record
+
+
+@dataclass(frozen=True)
+class Merged:
+    games: int
+    records: int
+
+
+def merge_player(visitor: str, player: str) -> Merged:
+    """Move `visitor`'s games and records to `player`, best record winning."""
+    if visitor == player:
+        return Merged(0, 0)
+    with transaction.atomic():
+        games = Game.objects.filter(player=visitor).update(player=player)
+        theirs = list(Record.objects.select_for_update().filter(player=visitor))
+        for record in theirs:
+            _merge_record(record, player)
+    return Merged(games, len(theirs))
+
+
+def _merge_record(record: Record, player: str) -> None:
+    same = Record.objects.select_for_update().filter(
+        player=player, variant=record.variant, number=record.number,
+        draw=record.draw, passes=record.passes,
+    ).first()  # fmt: skip
+    if same is None:
+        record.player = player
+        record.save(update_fields=["player"])
+        return
+    same.best_moves = min(same.best_moves, record.best_moves)
+    same.best_seconds = min(same.best_seconds, record.best_seconds)
+    same.wins += record.wins
+    same.save(update_fields=["best_moves", "best_seconds", "wins", "updated"])
+    record.delete()
+
+
+def forget_player(player: str) -> None:
+    """Delete every game and record of `player` (an account that is deleted)."""
+    with transaction.atomic():
+        Game.objects.filter(player=player).delete()
+        Record.objects.filter(player=player).delete()
