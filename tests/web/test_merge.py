@@ -68,7 +68,7 @@ def test_signing_up_keeps_the_visitors_games_and_records(alice):
     assert not Record.objects.filter(player="alice").exists()
     html = alice.client.get("/records/").content.decode()
     assert f"Yukon #{EASY_YUKON}" in html
-    assert alice.client.get(f"/game/{playing.pk}/").status_code == 200
+    assert alice.client.get(f"/game/{playing.slug}/").status_code == 200
 
 
 def test_logging_in_adds_the_visitors_records_on_other_numbers(laptop, account):
@@ -139,7 +139,7 @@ def test_after_logging_out_the_browser_no_longer_sees_the_accounts_games(laptop,
     laptop.log_in("alice")
     game = laptop.start("yukon", 12)
     laptop.log_out()
-    assert laptop.client.get(f"/game/{game.pk}/").status_code == 404
+    assert laptop.client.get(f"/game/{game.slug}/").status_code == 404
     assert laptop.act(game, ply=0, action="resign").status_code == 404
 
 
