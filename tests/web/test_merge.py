@@ -14,7 +14,7 @@ from django.utils import timezone
 from games.models import Game, Record
 from games.play.merge import merge_player
 
-from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon
+from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon, worked_example
 from .personas import PASSWORD, Persona
 
 pytestmark = pytest.mark.django_db
@@ -168,3 +168,21 @@ def test_a_deleted_account_takes_its_games_and_records_with_it(alice, bob):
     assert not Game.objects.filter(player=alice.player).exists()
     assert not Record.objects.filter(player=alice.player).exists()
     assert records_of("bob") == [("yukon", EASY_YUKON, None, None, 52, 0, 1)]
+
+
+def test_a_deal_being_played_on_both_sides_keeps_the_accounts_game(laptop, account):
+    # One game is played per player, deal and mode: the account's stays the one being
+    # played, and the visitor's stays this browser's visitor's (nothing is lost or ended).
+    deal, line = easy_yukon()
+    phone = Persona("phone")
+    phone.log_in("alice")
+    accounts = phone.game_at(deal, line[:3])
+    visitors = laptop.game_at(deal, line[:2])
+    other = laptop.game_at(worked_example(), ["9S-t5"])
+    laptop.log_in("alice")
+    assert laptop.player == phone.player
+    assert Game.objects.get(pk=accounts.pk).player == laptop.player
+    assert Game.objects.get(pk=other.pk).player == laptop.player
+    assert Game.objects.get(pk=visitors.pk).player == "alice"
+    laptop.log_out()
+    assert laptop.client.get(f"/game/{visitors.slug}/").status_code == 200
