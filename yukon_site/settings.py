@@ -347,10 +347,11 @@ RATE_LIMITS = {
 # when this says who wrote it.
 PROXY_HOPS = env_int("PROXY_HOPS", 0)
 
-# django-axes: the admin's login. Five failed logins from one address lock that address out
-# of the login for an hour (whatever usernames it tries), answered with 429 and a plain
-# message; a successful login resets the count. Attempts are kept in axes' own tables
-# (visible in the admin), which every web process shares.
+# django-axes: every login, the admin's and a player's (/accounts/login/), counted together.
+# Five failed logins from one address lock that address out of logging in for an hour
+# (whatever usernames it tries), answered with 429 and a plain message; a successful login
+# resets the count. Attempts are kept in axes' own tables (visible in the admin), which every
+# web process shares.
 INSTALLED_APPS += ["axes"]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last, as axes asks
 AUTHENTICATION_BACKENDS = [
