@@ -5,8 +5,8 @@ the same stack, in one run (DESIGN.md §6). Prints figures; it is not a test.
     .venv/bin/python bench/move_endpoint.py [--seconds 20] [--players 16,64] [--think 1]
 
 The site comes from bench/site.py (DEBUG=0, gunicorn gthread); the load from bench/players.py
-(locust, in this process). Each phase starts its locust users (each opens its game, untimed),
-warms up for --warmup s, then counts --seconds s: hello, Yukon moves, Klondike (draw 1) moves
+(locust, in this process). Each phase starts its locust users, waits until each has opened its
+game, warms up for --warmup s, then counts --seconds s: hello, Yukon moves, Klondike (draw 1) moves
 and the save floor (the move's POST to a view that reads the game and writes it back with the
 move's conditional UPDATE: no rules, no check, no board), at each --players level with players
 who never pause, then each variant at the top level with players who pause 0.5-1.5 x --think s.
@@ -51,6 +51,8 @@ def run_phase(site: Site, name: str, user: type, players: int, seconds: float, w
     env.events.request.add_listener(seen)
     runner = env.create_local_runner()
     runner.start(players, spawn_rate=players)
+    while hasattr(user, "open_game") and env.stats.get("open", "GET").num_requests < players:
+        gevent.sleep(0.1)
     gevent.sleep(warmup)
     env.stats.reset_all()
     bodies["move"].clear()

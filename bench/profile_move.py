@@ -27,7 +27,6 @@ from bench.site import DEFAULT_DB, Site  # noqa: E402
 
 
 def setup_django() -> None:
-    """The bench's database made and migrated by the launcher (no server), then Django here."""
     with Site(os.environ.get("DATABASE_URL") or DEFAULT_DB, web_workers=0) as site:
         os.environ.update(site.env)
     import django

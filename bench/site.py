@@ -30,8 +30,8 @@ SETTINGS = "bench.hello.settings"  # the site plus /hello/ and /bench/floor/<id>
 HOST = "127.0.0.1"
 
 
-class BenchError(Exception):
-    """Something a bench cannot go on without."""
+class BenchError(Exception):  # something a bench cannot go on without
+    pass
 
 
 def site_env(url: str, **extra: str) -> dict[str, str]:

@@ -66,8 +66,7 @@ def load_site(url: str) -> None:
     )  # fmt: skip
 
 
-def pct(values: list[float], q: float) -> float | None:
-    """Nearest-rank percentile; None for no values."""
+def pct(values: list[float], q: float) -> float | None:  # nearest rank
     ordered = sorted(values)
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)] if ordered else None
 
@@ -224,11 +223,12 @@ class Phase:
         site.connections.close_all()
 
 
-def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: list[float]) -> dict:
+def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: list, busy: float):
     timeout, summary = phase.args.timeout, {}
     print(f"\n== {workers} worker(s): {wall:.0f} s wall; workers' CPU (cores each): "
-          f"{', '.join(f'{c:.2f}' for c in cores)}; loadavg {os.getloadavg()[0]:.1f}; "
-          f"games cut short by the phase's end: {phase.cut}")  # fmt: skip
+          f"{', '.join(f'{c:.2f}' for c in cores)}; machine busy {busy:.0f}% of "
+          f"{psutil.cpu_count()} cores; loadavg {os.getloadavg()[0]:.1f}; games cut short by "
+          f"the phase's end: {phase.cut}")  # fmt: skip
     if phase.errors:
         print("   errors: " + "; ".join(phase.errors[:5]))
     print("   variant   positions  known   win  loss unknown timeout  decided    p50    p95    max"
@@ -336,11 +336,12 @@ def main() -> None:
         with Site(args.database_url, web_workers=0, db_workers=workers, fresh=True,
                   DEAL_KEY=DEAL_KEY) as running:  # fmt: skip
             phase, cpu0, t0 = Phase(args, scripts), cpu_seconds(running.workers), time.monotonic()
+            psutil.cpu_percent()  # the machine's busy share from here on
             phase.run()
             wall, cpu1 = time.monotonic() - t0, cpu_seconds(running.workers)
             cores = [spent({p: cpu0.get(p, 0)}, {p: cpu1.get(p, 0)}) / wall for p in cpu0]
-            summaries[workers] = print_phase(phase, truth, workers, wall, cores)
-            site.connections.close_all()
+            busy = psutil.cpu_percent()
+            summaries[workers] = print_phase(phase, truth, workers, wall, cores, busy)
     print("\n== summary: decided share, p95 of decided (all / searched), dead ends proven")
     for workers, summary in summaries.items():
         for variant, (decided, kinds, p95, p95_searched, proven) in summary.items():

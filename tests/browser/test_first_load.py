@@ -64,7 +64,9 @@ def shipped_site(tmp_path_factory):
     """The site as shipped, on its own database: PostgreSQL when the tests run on it."""
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith("postgres"):
-        url = url.rsplit("/", 1)[0] + "/yukon_first_load"
+        url = (
+            url.rsplit("/", 1)[0] + "/yukon_first_load" + os.environ.get("PYTEST_XDIST_WORKER", "")
+        )
     else:
         url = f"sqlite:///{Path(tmp_path_factory.mktemp('first-load')) / 'site.sqlite3'}"
     with Site(url, web_workers=1, threads=4, fresh=True, DEAL_KEY="first-load " * 4) as site:
