@@ -19,15 +19,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.board import ACTION_RE, CSRF_RE, KLONDIKE_QUERY, PLY_RE, choose, read_board  # noqa: E402
 from bench.site import DEFAULT_DB, Site  # noqa: E402
 
 
 def setup_django() -> None:
-    with Site(os.environ.get("DATABASE_URL") or DEFAULT_DB, web_workers=0) as site:
+    url = os.environ.get("DATABASE_URL") or DEFAULT_DB
+    with Site(url, web_workers=0, DEAL_KEY="bench-profile-deal-key") as site:  # same deals
         os.environ.update(site.env)
     import django
 
