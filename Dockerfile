@@ -9,7 +9,15 @@ COPY yukon_site yukon_site
 COPY templates templates
 COPY static static
 COPY manage.py ./
-RUN pip install --no-cache-dir . \
+# The search core is C, compiled by the install: gcc and the C library's headers are there
+# for the build only (Python's headers come with the image). Editable, so that the module is
+# built next to the sources the site runs from (/app), as ./dev does.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends gcc libc6-dev \
+ && pip install --no-cache-dir -e . \
+ && apt-get purge -y --auto-remove gcc libc6-dev \
+ && rm -rf /var/lib/apt/lists/* \
+ && python -c "import solver.search._native" \
  && DEBUG=0 SECRET_KEY=build-only DEAL_KEY=build-only python manage.py collectstatic --noinput
 RUN useradd --system --no-create-home app
 USER app

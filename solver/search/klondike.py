@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from .cards import CHILDREN as _CHILDREN
 from .cards import CODES, FITS, KING, PARENTS, RANK, is_safe_home
-from .table import BASE, NONE, TWIN, TableGame
+from .tableau import BASE, NONE, TWIN, TableauGame
 
 
-class KlondikeGame(TableGame):
+class KlondikeGame(TableauGame):
     lift_bases = True
 
-    def __init__(self, table) -> None:
+    def __init__(self, table) -> None:  # a reader.Layout
         super().__init__(table.down, table.up, table.found)
         self.draw = table.draw
         self.passes = table.passes_left
@@ -50,7 +50,7 @@ class KlondikeGame(TableGame):
 
     def do(self, move):
         self._pending_history.append(self.pending)
-        record = TableGame.do(self, move)
+        record = TableauGame.do(self, move)
         if self.delay_plays:
             last = record[2] if record[0] == 4 else record
             if last[0] != 3:
@@ -64,7 +64,7 @@ class KlondikeGame(TableGame):
         return record
 
     def undo(self, record) -> None:
-        TableGame.undo(self, record)
+        TableauGame.undo(self, record)
         self.pending = self._pending_history.pop()
 
     def can_lift(self, y: int, i: int, k: int) -> bool:
@@ -216,7 +216,7 @@ class KlondikeGame(TableGame):
     # -- moves ------------------------------------------------------------------------------
 
     def moves(self) -> list:
-        """Every move worth trying, best first: TableGame.tableau_moves plus talon cards to a
+        """Every move worth trying, best first: TableauGame.tableau_moves plus talon cards to a
         column (directly, or after the toggle that frees the parent) or home.
 
         Draw 1 with unlimited passes: right after a talon card c went to a column, only
