@@ -39,8 +39,10 @@
  */
 
 #define PY_SSIZE_T_CLEAN
+#define _GNU_SOURCE /* MADV_HUGEPAGE */
 #include <Python.h>
 #include <stdint.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -51,7 +53,7 @@
 #define KING 12
 #define HOME 255 /* a step's target "home" (the Python code's -1) */
 
-#define LOG_MIN_SLOTS 16
+#define LOG_MIN_SLOTS 17
 #define LOG_MAX_SLOTS 25
 #define MAX_ENTRIES (1u << 24)
 
@@ -573,11 +575,25 @@ typedef struct {
     int log;
 } Seen;
 
+/* Slots come zeroed from mmap, on huge pages where the kernel allows: a lookup is one random
+ * access into a large table, and huge pages spare most of the TLB misses. */
+static Key *slots_alloc(uint64_t n) {
+    void *p = mmap(NULL, n * sizeof(Key), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                   -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    if (n * sizeof(Key) >= (2u << 20)) madvise(p, n * sizeof(Key), MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+static void slots_free(Key *slots, uint64_t n) { munmap(slots, n * sizeof(Key)); }
+
 static int seen_init(Seen *t) {
     t->log = LOG_MIN_SLOTS;
     t->mask = (1ull << t->log) - 1;
     t->count = 0;
-    t->slots = calloc(t->mask + 1, sizeof(Key));
+    t->slots = slots_alloc(t->mask + 1);
     return t->slots != NULL;
 }
 
@@ -604,11 +620,11 @@ static int seen_add(Seen *t, Key k) {
     if (2 * (t->count + 1) > t->mask + 1) {
         if (t->log >= LOG_MAX_SLOTS) return -1;
         uint64_t mask = (t->mask << 1) | 1;
-        Key *slots = calloc(mask + 1, sizeof(Key));
+        Key *slots = slots_alloc(mask + 1);
         if (!slots) return -1;
         for (uint64_t n = 0; n <= t->mask; n++)
             if (t->slots[n].a || t->slots[n].b) place(slots, mask, t->slots[n]);
-        free(t->slots);
+        slots_free(t->slots, t->mask + 1);
         t->slots = slots;
         t->mask = mask;
         t->log++;
@@ -1092,26 +1108,24 @@ static int push_moves(Game *g, Stacks *st, Moves *buf, Level *lv) {
     return 1;
 }
 
-static int search(Game *g, Budget *b, Stacks *st) {
-    Seen seen;
+#define CAPPED 4 /* explore(): the dive's own node cap was reached */
+
+/* The depth-first search from the current position (its automatic moves played, not won),
+ * entering positions into `seen`. width > 0 tries only the first `width` moves of each
+ * position (the dive); cap > 0 stops once `seen` holds that many keys. Anything but a win
+ * undoes every move it made, back to where it started. */
+static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, uint64_t cap) {
     Moves buf;
-    if (!seen_init(&seen)) return NOMEM;
-    size_t nlevels = 0, caplevels = 1024;
+    size_t nlevels = 0, caplevels = 1024, root = st->nrecs, base = st->nmoves;
     Level *levels = malloc(caplevels * sizeof(Level));
     int verdict = UNKNOWN;
-    if (!levels) {
-        free(seen.slots);
-        return NOMEM;
-    }
-    autos(g, st);
-    if (finished(g, st)) {
-        verdict = WIN;
-        goto done;
-    }
-    seen_add(&seen, position_key(g));
+    if (!levels) return NOMEM;
+    seen_add(seen, position_key(g));
     if (!spend(b)) goto done;
     if (!push_moves(g, st, &buf, &levels[nlevels++])) goto nomem;
-    levels[0].rstart = st->nrecs;
+    levels[0].rstart = root;
+    if (width > 0 && levels[0].mend > levels[0].mstart + (size_t)width)
+        levels[0].mend = levels[0].mstart + (size_t)width;
     while (nlevels) {
         Level *lv = &levels[nlevels - 1];
         if (lv->mcur == lv->mend) {
@@ -1132,13 +1146,17 @@ static int search(Game *g, Budget *b, Stacks *st) {
         }
         if (st->failed) goto nomem;
         Key k = position_key(g);
-        int added = seen_add(&seen, k);
+        int added = seen_add(seen, k);
         if (added == 0) {
             while (st->nrecs > rs) undo_move(g, &st->recs[--st->nrecs]);
             continue;
         }
-        if (added < 0 || !add_dominated(g, &seen, k)) goto nomem;
+        if (added < 0 || !add_dominated(g, seen, k)) goto nomem;
         if (!spend(b)) goto done;
+        if (cap && seen->count >= cap) {
+            verdict = CAPPED;
+            goto done;
+        }
         if (nlevels == caplevels) {
             Level *p = realloc(levels, 2 * caplevels * sizeof(Level));
             if (!p) goto nomem;
@@ -1148,6 +1166,8 @@ static int search(Game *g, Budget *b, Stacks *st) {
         Level *next = &levels[nlevels++];
         if (!push_moves(g, st, &buf, next)) goto nomem;
         next->rstart = rs;
+        if (width > 0 && next->mend > next->mstart + (size_t)width)
+            next->mend = next->mstart + (size_t)width;
     }
     verdict = LOSS;
     goto done;
@@ -1155,8 +1175,38 @@ nomem:
     verdict = NOMEM;
 done:
     if (st->failed && verdict == WIN) verdict = NOMEM;
+    if (verdict != WIN) {
+        while (st->nrecs > root) undo_move(g, &st->recs[--st->nrecs]);
+        st->nmoves = base;
+    }
     free(levels);
-    free(seen.slots);
+    return verdict;
+}
+
+/* A quick dive for a win before the exhaustive proof: the same search, trying only the
+ * DIVE_WIDTH best moves of each position, with a table of its own and at most DIVE_NODES
+ * positions. A win it finds is a win (the same moves, replayable); anything else proves
+ * nothing, so its table is dropped and the exhaustive search starts from scratch. Its nodes
+ * count against the budget like any others. Best-first depth-first search sinks its whole
+ * budget under an early wrong move; the dive's narrow tree reaches deep lines through other
+ * early moves, which finds many hard wins sooner; it costs a loss at most DIVE_NODES. */
+#define DIVE_WIDTH 2
+#define DIVE_NODES 100000
+
+static int search(Game *g, Budget *b, Stacks *st, int dive) {
+    Seen seen;
+    autos(g, st);
+    if (st->failed) return NOMEM;
+    if (finished(g, st)) return st->failed ? NOMEM : WIN;
+    if (dive && !is_dead(g)) { /* (a dead root is a loss at once) */
+        if (!seen_init(&seen)) return NOMEM;
+        int verdict = explore(g, b, st, &seen, DIVE_WIDTH, DIVE_NODES);
+        slots_free(seen.slots, seen.mask + 1);
+        if (verdict == WIN || verdict == NOMEM || verdict == UNKNOWN) return verdict;
+    }
+    if (!seen_init(&seen)) return NOMEM;
+    int verdict = explore(g, b, st, &seen, 0, 0);
+    slots_free(seen.slots, seen.mask + 1);
     (void)seen_has;
     return verdict;
 }
@@ -1224,12 +1274,12 @@ static int read_cards(PyObject *obj, uint8_t *out, int max, const char *what) {
 
 static PyObject *native_search(PyObject *self, PyObject *args) {
     (void)self;
-    int klondike, draw, passes;
+    int klondike, draw, passes, dive;
     PyObject *downs, *ups, *founds, *stock, *waste;
     long long max_nodes;
     double seconds;
-    if (!PyArg_ParseTuple(args, "iiiOOOOOLd", &klondike, &draw, &passes, &downs, &ups, &founds,
-                          &stock, &waste, &max_nodes, &seconds))
+    if (!PyArg_ParseTuple(args, "iiiOOOOOLdp", &klondike, &draw, &passes, &downs, &ups, &founds,
+                          &stock, &waste, &max_nodes, &seconds, &dive))
         return NULL;
     double start = cpu_now();
     Game *g = calloc(1, sizeof(Game));
@@ -1334,7 +1384,7 @@ static PyObject *native_search(PyObject *self, PyObject *args) {
     Budget budget = {max_nodes, seconds >= 0 ? start + seconds : -1.0, 0, 256};
     Stacks st = {0};
     int verdict;
-    Py_BEGIN_ALLOW_THREADS verdict = search(g, &budget, &st);
+    Py_BEGIN_ALLOW_THREADS verdict = search(g, &budget, &st, dive);
     Py_END_ALLOW_THREADS
 
     PyObject *moves = PyList_New(0);
@@ -1360,7 +1410,8 @@ out:
 
 static PyMethodDef methods[] = {
     {"search", native_search, METH_VARARGS,
-     "search(klondike, draw, passes, downs, ups, founds, stock, waste, max_nodes, seconds)\n"
+     "search(klondike, draw, passes, downs, ups, founds, stock, waste, max_nodes, seconds,\n"
+     "dive)\n"
      "-> (verdict, moves, nodes): verdict 0 win, 1 loss, 2 unknown (budget), 3 unknown\n"
      "(memory bound). passes, max_nodes and seconds: -1 for no limit."},
     {NULL, NULL, 0, NULL}};

@@ -30,7 +30,11 @@ def available() -> bool:
     return _native is not None
 
 
-def search(layout: Layout, budget_seconds: float | None, budget_nodes: int | None) -> Result:
+def search(
+    layout: Layout, budget_seconds: float | None, budget_nodes: int | None, dive: bool = True
+) -> Result:
+    """The search of _native.c; dive=False leaves out its quick dive for a win, so that it
+    searches exactly as the Python engine does (the differential tests count on that)."""
     if _native is None:
         raise RuntimeError(
             "the native search core is not built: install the project (pip install -e ., "
@@ -49,5 +53,6 @@ def search(layout: Layout, budget_seconds: float | None, budget_nodes: int | Non
         layout.waste,
         -1 if budget_nodes is None else budget_nodes,
         -1.0 if budget_seconds is None else float(budget_seconds),
+        dive,
     )
     return Result(VERDICTS[code], moves, nodes, time.process_time() - start)

@@ -17,6 +17,7 @@ import pytest
 from games.engine import rules
 from games.engine.positions import Position
 from solver.search import LOSS, UNKNOWN, WIN, native, solve
+from solver.search.reader import read
 
 from .reference import reference, replay
 
@@ -29,8 +30,10 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="native core not 
 
 
 def both(position, nodes: int):
+    """Each engine's Result; the native one without its quick dive, so that it searches
+    exactly as the Python one does."""
     python = solve(position, budget_nodes=nodes, engine="python")
-    compiled = solve(position, budget_nodes=nodes, engine="native")
+    compiled = native.search(read(position), None, nodes, dive=False)
     return python, compiled
 
 
@@ -98,6 +101,20 @@ def test_both_engines_agree_on_positions_from_random_play():
     assert verdicts.count(WIN) >= 10
 
 
+def test_the_dive_never_contradicts_the_reference_engine():
+    """solve()'s native default dives for a win first: its verdicts may be decided where
+    the plain search's are not, never the other way round, and its wins replay."""
+    for _, position in REFERENCE[::5]:
+        python, compiled = (
+            solve(position, budget_nodes=DEAL_NODES, engine="python"),
+            solve(position, budget_nodes=DEAL_NODES),
+        )
+        if python.verdict != UNKNOWN and compiled.verdict != UNKNOWN:
+            assert python.verdict == compiled.verdict
+        if compiled.verdict == WIN:
+            assert rules.is_won(replay(position, compiled.moves))
+
+
 def test_a_node_budget_ends_both_with_unknown_at_the_same_count():
     position = reference("yukon")["yukon-1018"]["position"]
     python, compiled = both(position, 50)
@@ -106,7 +123,7 @@ def test_a_node_budget_ends_both_with_unknown_at_the_same_count():
 
 
 def test_a_cpu_budget_ends_a_native_search_with_unknown():
-    position = reference("yukon")["yukon-1018"]["position"]  # undecided in seconds
+    position = reference("yukon")["yukon-1050"]["position"]  # undecided in seconds
     result = solve(position, budget_seconds=0.2)
     assert result.verdict == UNKNOWN
     assert result.moves == []
