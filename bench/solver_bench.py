@@ -15,7 +15,9 @@ default, or python, the reference).
 
 --compare N then runs the Python engine on N of the deals each mode's run decided (spread
 over their native CPU time, up to --compare-max seconds) and prints the CPU ratio, Python
-over native, on the deals both decide: the same searches, node for node.
+over native, on the deals both decide: once against the native engine as solve() runs it
+(a quick dive for a win first), once against the same native search without the dive,
+which searches node for node as the Python engine does.
 
 Then it measures `manage.py generate_deals` on 2 workers: winnable deals stored per second
 for each variant (Yukon, Klondike draw 1 and 3), against a throwaway SQLite database
@@ -103,7 +105,12 @@ def solve_one(job: tuple[dict, float, str]) -> dict:
 
     position, budget, engine = job
     try:
-        result = solve(position, budget_seconds=budget, engine=engine).to_json()
+        if engine == "native-no-dive":
+            from solver.search import native, reader
+
+            result = native.search(reader.read(position), budget, None, dive=False).to_json()
+        else:
+            result = solve(position, budget_seconds=budget, engine=engine).to_json()
     except MemoryError:
         result = {"verdict": "unknown", "moves": [], "nodes": 0, "seconds": budget,
                   "capped": True}  # fmt: skip
@@ -168,19 +175,23 @@ def compare(rows: list[dict], results: list[dict], count: int, most: float, work
     )  # fmt: skip
     picked = [decided[i * len(decided) // count] for i in range(min(count, len(decided)))]
     # The Python engine gets room for a 1000x slower search, so it decides them too.
-    again = run([rows[n] for _, n in picked], 1000 * most + 5, workers, "python")
-    both = [
-        (results[n], python) for (_, n), python in zip(picked, again, strict=True)
-        if python["verdict"] == results[n]["verdict"]
-    ]  # fmt: skip
-    native_cpu = sum(r["seconds"] for r, _ in both)
-    python_cpu = sum(p["seconds"] for _, p in both)
-    same_nodes = sum(r["nodes"] == p["nodes"] for r, p in both)
-    print(
-        f"  vs python    {len(both)}/{len(picked)} deals decided alike by both "
-        f"({same_nodes} with the same node count): python {python_cpu:.2f} CPU-s, "
-        f"native {native_cpu:.3f} CPU-s, {python_cpu / max(native_cpu, 1e-9):.0f}x less CPU"
-    )
+    chosen = [rows[n] for _, n in picked]
+    python = run(chosen, 1000 * most + 5, workers, "python")
+    plain = run(chosen, 1000 * most + 5, workers, "native-no-dive")
+    shipped = [results[n] for _, n in picked]
+    for label, native in (("native", shipped), ("without dive", plain)):
+        both = [
+            (r, p) for r, p in zip(native, python, strict=True)
+            if p["verdict"] == r["verdict"] != "unknown"
+        ]  # fmt: skip
+        native_cpu = sum(r["seconds"] for r, _ in both)
+        python_cpu = sum(p["seconds"] for _, p in both)
+        same_nodes = sum(r["nodes"] == p["nodes"] for r, p in both)
+        print(
+            f"  python vs {label + ':':13} {len(both)}/{len(picked)} deals decided alike "
+            f"({same_nodes} in as many nodes), python {python_cpu:.2f} CPU-s, native "
+            f"{native_cpu:.3f} CPU-s: {python_cpu / max(native_cpu, 1e-9):.0f}x less CPU"
+        )
 
 
 def generate_figure(variant: str, draw: int | None, count: int, budget: float) -> None:

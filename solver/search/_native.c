@@ -1054,14 +1054,14 @@ static void gen_moves(const Game *g, Moves *out) {
 
 typedef struct {
     long long max_nodes;   /* -1: none */
-    double deadline;       /* CPU seconds; < 0: none */
+    double deadline;       /* the thread's CPU seconds (as budget.py); < 0: none */
     long long nodes;
     long long next_check;
 } Budget;
 
 static double cpu_now(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); /* the search runs in one thread */
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 

@@ -128,7 +128,7 @@ class KlondikeGame(TableauGame):
         lies on it lands on Q in the other position, where Q is the free one. Sending P
         home with nothing on it becomes a toggle first and then P home, the compound move
         that tableau_moves offers. Wins are the same on both sides, so swapped positions
-        are equally winnable. Toggles (table.py) are the swaps with one side empty. Any two
+        are equally winnable. Toggles (tableau.py) are the swaps with one side empty. Any two
         tables with the same ndown, found, talon and such column starts are related by
         swaps, one parent rank at a time."""
         starts = bytes(
@@ -231,7 +231,7 @@ class KlondikeGame(TableauGame):
         land on it while c was there; talon plays in between take other cards, which in
         draw 1 are all reachable whatever ptr is (ptr does not matter there, see key()).
         So every line can be rearranged so that each talon play is used by the next step.
-        A toggle onto c counts as landing on c, and in our classes (see table.py) the step
+        A toggle onto c counts as landing on c, and in our classes (see tableau.py) the step
         after it that uses the freed twin is what the compound move does.
 
         Likewise a talon card c sent home (other than by autos()) must be followed at once

@@ -41,7 +41,7 @@ def search(
             "which ./dev runs) with a C compiler and Python's headers, or use engine='python'"
         )
     passes = layout.passes_left
-    start = time.process_time()
+    start = time.thread_time()
     code, moves, nodes = _native.search(
         layout.variant == "klondike",
         layout.draw or 1,
@@ -55,4 +55,4 @@ def search(
         -1.0 if budget_seconds is None else float(budget_seconds),
         dive,
     )
-    return Result(VERDICTS[code], moves, nodes, time.process_time() - start)
+    return Result(VERDICTS[code], moves, nodes, time.thread_time() - start)

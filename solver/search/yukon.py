@@ -1,4 +1,4 @@
-"""Yukon for the search: any face-up card lifts everything on it (table.py does the rest)."""
+"""Yukon for the search: any face-up card lifts everything on it (tableau.py does the rest)."""
 
 from __future__ import annotations
 
