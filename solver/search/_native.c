@@ -26,16 +26,18 @@
  * the pending card. A key is the XOR of its features' 128-bit random words (from a fixed
  * splitmix64 stream). Two different Python keys differ in at least one feature, so their
  * XORs differ by a non-empty XOR of random words: equal with probability 2^-128. A false
- * "seen" could fake a loss, so the bound matters: a search stores at most MAX_ENTRIES keys,
- * so the chance of any collision in one search is below 2^50 / 2^129 = 2^-79. The support
+ * "seen" could fake a loss, so the bound matters: a search stores at most MAX_ENTRIES
+ * (under 2^25) keys, so the chance of any collision in one search is below 2^50 / 2^129. The support
  * part is kept up to date by do()/undo() (set_sup); the toggled cards' masks, the face-down
  * counts, the column starts and the talon are XORed in when the key is taken.
  *
- * Memory: the seen table starts at 2^16 slots of 16 bytes and doubles at 1/2 load, up to
- * MAX_SLOTS (2^25 slots = 512 MiB); a search that would store more than MAX_ENTRIES
- * (2^24) keys stops with "unknown", like any other budget. The move and record stacks grow
- * with the depth of the search, at most one level per node: a few dozen bytes per level.
- * So one search takes at most about 512 MiB + 100 bytes per node of depth.
+ * Memory: the seen table starts at 2^17 slots of 16 bytes and doubles when 3/4 full, up to
+ * 2^25 slots (512 MiB); a search that would store more than MAX_ENTRIES (3 * 2^23, the
+ * largest table 3/4 full) keys stops with "unknown", like any other budget. While the
+ * table doubles the old one (half the size) is still there: at most 768 MiB at that
+ * moment. The move and record stacks grow with the depth of the search (a few hundred
+ * bytes a level, at most one level per node). So one search takes at most 768 MiB plus
+ * that, and far less when it stores fewer keys.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -55,7 +57,7 @@
 
 #define LOG_MIN_SLOTS 17
 #define LOG_MAX_SLOTS 25
-#define MAX_ENTRIES (1u << 24)
+#define MAX_ENTRIES (3u << 23) /* 3/4 of the largest table */
 
 #define WIN 0
 #define LOSS 1
@@ -617,7 +619,7 @@ static int seen_add(Seen *t, Key k) {
         i = (i + 1) & t->mask;
     }
     if (t->count + 1 > MAX_ENTRIES) return -1;
-    if (2 * (t->count + 1) > t->mask + 1) {
+    if (4 * (t->count + 1) > 3 * (t->mask + 1)) { /* grow at 3/4 full */
         if (t->log >= LOG_MAX_SLOTS) return -1;
         uint64_t mask = (t->mask << 1) | 1;
         Key *slots = slots_alloc(mask + 1);

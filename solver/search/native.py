@@ -6,8 +6,9 @@ arguments are repeated next to its code), so on the same budget of nodes both en
 reach the same verdict with the same node count. It is built from source by the package
 install (pyproject.toml's ext-modules: `pip install -e .`, which ./dev runs).
 
-Memory: one search stores at most MAX_ENTRIES (2^24) positions, as 128-bit keys in a table
-of at most 2^25 slots (512 MiB); a search that would need more ends with "unknown".
+Memory: one search stores at most MAX_ENTRIES (3 * 2^23) positions, as 128-bit keys in a
+table of at most 2^25 slots (512 MiB; 768 MiB for a moment while it doubles to that size);
+a search that would need more ends with "unknown".
 """
 
 from __future__ import annotations
