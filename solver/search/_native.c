@@ -408,10 +408,16 @@ static void undo_move(Game *g, const Rec *rec) {
 /* ---------------------------------------------------------------------------------------- */
 /* Growable stacks                                                                            */
 
+struct Entry {
+    Move move;
+    Key key;     /* the key of the position it leads to (after its automatic moves) */
+    uint8_t won; /* it leads to a won position (with the finish) */
+};
+
 typedef struct {
     Rec *recs;
     size_t nrecs, caprecs;
-    Move *moves;
+    struct Entry *moves; /* the moves of every level on the path, see push_moves */
     size_t nmoves, capmoves;
     int failed; /* an allocation failed: the search ends as unknown */
 } Stacks;
@@ -1093,19 +1099,39 @@ static int add_dominated(Game *g, Seen *seen, Key k) {
     return 1;
 }
 
-static int push_moves(Game *g, Stacks *st, Moves *buf, Level *lv) {
+/* The moves of the position just entered, best first (the first `width` only, if width > 0),
+ * each with the key of where it leads. Working the keys out here, all in a row, lets the
+ * seen table's slots be fetched from memory while the next keys are computed: a lookup in
+ * a large table is a cache miss, and most moves lead to positions already seen, which the
+ * search then skips on the key alone, without playing the move again. */
+static int push_moves(Game *g, Stacks *st, Moves *buf, Level *lv, const Seen *seen, int width) {
     lv->mstart = lv->mcur = lv->mend = st->nmoves;
     if (is_dead(g)) return 1;
     gen_moves(g, buf);
-    if (st->nmoves + (size_t)buf->n > st->capmoves) {
+    int n = buf->n;
+    if (width > 0 && n > width) n = width;
+    if (st->nmoves + (size_t)n > st->capmoves) {
         size_t cap = st->capmoves ? 2 * st->capmoves : 8192;
-        while (cap < st->nmoves + (size_t)buf->n) cap *= 2;
-        Move *p = realloc(st->moves, cap * sizeof(Move));
+        while (cap < st->nmoves + (size_t)n) cap *= 2;
+        struct Entry *p = realloc(st->moves, cap * sizeof(struct Entry));
         if (!p) return 0;
         st->moves = p;
         st->capmoves = cap;
     }
-    for (int m = 0; m < buf->n; m++) st->moves[st->nmoves++] = buf->m[m].move;
+    for (int m = 0; m < n; m++) {
+        struct Entry *e = &st->moves[st->nmoves++];
+        size_t rs = st->nrecs;
+        e->move = buf->m[m].move;
+        if (!play(g, st, e->move)) return 0;
+        autos(g, st);
+        e->won = (uint8_t)finished(g, st);
+        if (st->failed) return 0;
+        if (!e->won) {
+            e->key = nonzero(position_key(g));
+            __builtin_prefetch(&seen->slots[e->key.a & seen->mask]);
+        }
+        while (st->nrecs > rs) undo_move(g, &st->recs[--st->nrecs]);
+    }
     lv->mend = st->nmoves;
     return 1;
 }
@@ -1124,10 +1150,8 @@ static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, uint64
     if (!levels) return NOMEM;
     seen_add(seen, position_key(g));
     if (!spend(b)) goto done;
-    if (!push_moves(g, st, &buf, &levels[nlevels++])) goto nomem;
+    if (!push_moves(g, st, &buf, &levels[nlevels++], seen, width)) goto nomem;
     levels[0].rstart = root;
-    if (width > 0 && levels[0].mend > levels[0].mstart + (size_t)width)
-        levels[0].mend = levels[0].mstart + (size_t)width;
     while (nlevels) {
         Level *lv = &levels[nlevels - 1];
         if (lv->mcur == lv->mend) {
@@ -1138,22 +1162,18 @@ static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, uint64
             }
             continue;
         }
-        Move m = st->moves[lv->mcur++];
+        struct Entry e = st->moves[lv->mcur++];
+        if (!e.won && seen_has(seen, e.key)) continue; /* seen: not even played */
         size_t rs = st->nrecs;
-        if (!play(g, st, m)) goto nomem;
+        if (!play(g, st, e.move)) goto nomem;
         autos(g, st);
         if (finished(g, st)) {
             verdict = WIN;
             goto done;
         }
         if (st->failed) goto nomem;
-        Key k = position_key(g);
-        int added = seen_add(seen, k);
-        if (added == 0) {
-            while (st->nrecs > rs) undo_move(g, &st->recs[--st->nrecs]);
-            continue;
-        }
-        if (added < 0 || !add_dominated(g, seen, k)) goto nomem;
+        Key k = e.key; /* the same moves from the same position: the same key */
+        if (seen_add(seen, k) <= 0 || !add_dominated(g, seen, k)) goto nomem;
         if (!spend(b)) goto done;
         if (cap && seen->count >= cap) {
             verdict = CAPPED;
@@ -1166,10 +1186,8 @@ static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, uint64
             caplevels *= 2;
         }
         Level *next = &levels[nlevels++];
-        if (!push_moves(g, st, &buf, next)) goto nomem;
+        if (!push_moves(g, st, &buf, next, seen, width)) goto nomem;
         next->rstart = rs;
-        if (width > 0 && next->mend > next->mstart + (size_t)width)
-            next->mend = next->mstart + (size_t)width;
     }
     verdict = LOSS;
     goto done;
@@ -1209,7 +1227,6 @@ static int search(Game *g, Budget *b, Stacks *st, int dive) {
     if (!seen_init(&seen)) return NOMEM;
     int verdict = explore(g, b, st, &seen, 0, 0);
     slots_free(seen.slots, seen.mask + 1);
-    (void)seen_has;
     return verdict;
 }
 
