@@ -1063,6 +1063,7 @@ static void gen_moves(const Game *g, Moves *out) {
 typedef struct {
     long long max_nodes;   /* -1: none */
     double deadline;       /* the thread's CPU seconds (as budget.py); < 0: none */
+    double dive_until;     /* the dive stops here (an eighth of the seconds; or never) */
     long long nodes;
     long long next_check;
 } Budget;
@@ -1175,7 +1176,7 @@ static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, uint64
         Key k = e.key; /* the same moves from the same position: the same key */
         if (seen_add(seen, k) <= 0 || !add_dominated(g, seen, k)) goto nomem;
         if (!spend(b)) goto done;
-        if (cap && seen->count >= cap) {
+        if (cap && (seen->count >= cap || ((b->nodes & 255) == 0 && cpu_now() > b->dive_until))) {
             verdict = CAPPED;
             goto done;
         }
@@ -1209,9 +1210,12 @@ done:
  * nothing, so its table is dropped and the exhaustive search starts from scratch. Its nodes
  * count against the budget like any others. Best-first depth-first search sinks its whole
  * budget under an early wrong move; the dive's narrow tree reaches deep lines through other
- * early moves, which finds many hard wins sooner; it costs a loss at most DIVE_NODES. */
+ * early moves, which finds many hard wins sooner. It takes at most an eighth of the budget
+ * (nodes and seconds), so that a search on a small budget (a dead-end check) still has most
+ * of it for the proof of a loss. */
 #define DIVE_WIDTH 2
 #define DIVE_NODES 100000
+#define DIVE_SHARE 8 /* and at most an eighth of the budget's nodes and seconds */
 
 static int search(Game *g, Budget *b, Stacks *st, int dive) {
     Seen seen;
@@ -1220,7 +1224,10 @@ static int search(Game *g, Budget *b, Stacks *st, int dive) {
     if (finished(g, st)) return st->failed ? NOMEM : WIN;
     if (dive && !is_dead(g)) { /* (a dead root is a loss at once) */
         if (!seen_init(&seen)) return NOMEM;
-        int verdict = explore(g, b, st, &seen, DIVE_WIDTH, DIVE_NODES);
+        uint64_t cap = DIVE_NODES;
+        if (b->max_nodes >= 0 && (uint64_t)(b->max_nodes / DIVE_SHARE) < cap)
+            cap = (uint64_t)(b->max_nodes / DIVE_SHARE);
+        int verdict = cap ? explore(g, b, st, &seen, DIVE_WIDTH, cap) : CAPPED;
         slots_free(seen.slots, seen.mask + 1);
         if (verdict == WIN || verdict == NOMEM || verdict == UNKNOWN) return verdict;
     }
@@ -1400,7 +1407,8 @@ static PyObject *native_search(PyObject *self, PyObject *args) {
         if (size <= (1 << 22)) g->dead_cache = calloc((size_t)size, 1);
     }
 
-    Budget budget = {max_nodes, seconds >= 0 ? start + seconds : -1.0, 0, 256};
+    Budget budget = {max_nodes, seconds >= 0 ? start + seconds : -1.0,
+                     seconds >= 0 ? start + seconds / DIVE_SHARE : 1e300, 0, 256};
     Stacks st = {0};
     int verdict;
     Py_BEGIN_ALLOW_THREADS verdict = search(g, &budget, &st, dive);
