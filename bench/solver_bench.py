@@ -14,10 +14,10 @@ Every win is replayed through the rules engine. --engine picks the search core (
 default, or python, the reference).
 
 --compare N then runs the Python engine on N of the deals each mode's run decided (spread
-over their native CPU time, up to --compare-max seconds) and prints the CPU ratio, Python
-over native, on the deals both decide: once against the native engine as solve() runs it
-(a quick dive for a win first), once against the same native search without the dive,
-which searches node for node as the Python engine does.
+over the CPU time of the native search without its dive, up to --compare-max seconds) and
+prints the CPU ratio, Python over native, on the deals both decide: once against the
+native engine as solve() runs it (a quick dive for a win first), once against the native
+search without the dive, which searches node for node as the Python engine does.
 
 Then it measures `manage.py generate_deals` on 2 workers: winnable deals stored per second
 for each variant (Yukon, Klondike draw 1 and 3), against a throwaway SQLite database
@@ -58,7 +58,7 @@ def main() -> None:
     parser.add_argument("--compare", type=int, default=0,
                         help="decided deals per mode to run on the Python engine too")  # fmt: skip
     parser.add_argument("--compare-max", type=float, default=0.3,
-                        help="only deals native decided within this many CPU-s")  # fmt: skip
+                        help="only deals decided within this many native CPU-s")  # fmt: skip
     parser.add_argument("--generate", type=int, default=40,
                         help="deals a variant for the generate_deals figure (0: skip)")  # fmt: skip
     args = parser.parse_args()
@@ -168,17 +168,20 @@ def report(variant: str, draw: int | None, rows: list[dict], results: list[dict]
 
 
 def compare(rows: list[dict], results: list[dict], count: int, most: float, workers: int):
-    """The Python engine on `count` deals the native run decided within `most` CPU-s."""
-    decided = sorted(
-        (r["seconds"], n) for n, r in enumerate(results)
-        if r["verdict"] != "unknown" and r["seconds"] <= most
+    """The Python engine on `count` deals the native run decided, picked among those the
+    native search without its dive (the Python search, node for node) decides within `most`
+    CPU-s, spread over that time."""
+    decided = [n for n, r in enumerate(results) if r["verdict"] != "unknown"]
+    plain_all = run([rows[n] for n in decided], most, workers, "native-no-dive")
+    timed = sorted(
+        (p["seconds"], n, p) for n, p in zip(decided, plain_all, strict=True)
+        if p["verdict"] != "unknown"
     )  # fmt: skip
-    picked = [decided[i * len(decided) // count] for i in range(min(count, len(decided)))]
+    picked = [timed[i * len(timed) // count] for i in range(min(count, len(timed)))]
     # The Python engine gets room for a 1000x slower search, so it decides them too.
-    chosen = [rows[n] for _, n in picked]
-    python = run(chosen, 1000 * most + 5, workers, "python")
-    plain = run(chosen, 1000 * most + 5, workers, "native-no-dive")
-    shipped = [results[n] for _, n in picked]
+    python = run([rows[n] for _, n, _ in picked], 1000 * most + 5, workers, "python")
+    plain = [p for _, _, p in picked]
+    shipped = [results[n] for _, n, _ in picked]
     for label, native in (("native", shipped), ("without dive", plain)):
         both = [
             (r, p) for r, p in zip(native, python, strict=True)
