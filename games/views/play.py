@@ -7,14 +7,24 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import reswap, retarget
 
-from solver.deadends import banner
+from solver.deadends import banner, checks
+from solver.deadends.models import Check
 
 from ..board import board
 from ..deals import deal_for
 from ..engine.cards import Card
 from ..engine.moves import IllegalMove
-from ..forms import ActionForm, PollForm, SelectForm, game_number, klondike_mode
+from ..forms import (
+    ActionForm,
+    HintPollForm,
+    PollForm,
+    SelectForm,
+    game_number,
+    hint_poll_url,
+    klondike_mode,
+)  # fmt: skip
 from ..models import Game, Scoring
 from ..play import actions, hints
 from ..steps import current, elapsed_seconds
@@ -71,7 +81,7 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         if data["action"] == "hint":
             done = hints.hint(game_id, request.player, data["ply"])
-            return _board(request, done.game, done.step, hint=done.hint, hint_asked=True)
+            return _board(request, done.game, done.step, hint=done.hint, hint_state=done.hint_state)
         done = actions.act(
             game_id, request.player, data["action"], data["ply"], data.get("parsed_move"),
             data.get("step") or 0,
@@ -93,8 +103,9 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
         response.status_code = 303
         return response
     return _board(
-        request, done.game, done.step, finished_moves=done.finished_moves, before=done.before
-    )
+        request, done.game, done.step, finished_moves=done.finished_moves, before=done.before,
+        ask=True,
+    )  # fmt: skip
 
 
 @require_GET
@@ -114,6 +125,25 @@ def game_verdict(request: HttpRequest, game_id: int) -> HttpResponse:
         "poll_delay": poll.delay_ms,
     }
     return render(request, "games/play.html#verdict", context)
+
+
+@require_GET
+def game_hint(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A hint the page asked for and waits on while the position is checked: the note again
+    while it is, then the whole board with the hint (or what stands in its way)."""
+    game = _own_game(request, game_id)
+    poll = HintPollForm(request.GET, game=game)
+    if not poll.is_valid() or poll.cleaned_data["ply"] != game.ply or game.result:
+        return HttpResponse("")  # the board has moved on, or the hint was never asked here
+    step = current(game)
+    state = checks.known(game, step.position)
+    if state == Check.PENDING:
+        context = {"game": game, "hint_poll": poll.next_url(reverse("game_hint", args=[game.pk]))}
+        context["poll_delay"] = poll.delay_ms
+        return render(request, "games/play.html#hint-wait", context)
+    move = hints.known_hint(step.position) if state == Check.WIN else None
+    response = _board(request, game, step, hint=move, hint_state=state)
+    return reswap(retarget(response, "#board"), "outerHTML")
 
 
 def game_url(game: Game) -> str:
@@ -138,8 +168,10 @@ def _selected(request: HttpRequest, step) -> Card | None:
     return form.cleaned_data["select"] if form.is_valid() else None
 
 
-def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, alert="",
-           note="", finished_moves=0, before=None) -> HttpResponse:  # fmt: skip
+def _board(request, game, step, *, selected=None, hint=None, hint_state="", alert="",
+           note="", finished_moves=0, before=None, ask=False) -> HttpResponse:  # fmt: skip
+    """The page (or its board, to HTMX). `ask`: the player just acted, so the dead-end check
+    of where they stand is asked for; otherwise the banner only reads what is known."""
     url = game_url(game)
     action_url = reverse("game_action", args=[game.pk])
     context = {
@@ -148,7 +180,9 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "table": board(step.position, selected=selected, hint=hint),
         "selected": selected,
         "hint": hint,
-        "hint_asked": hint_asked,
+        "hint_asked": bool(hint_state),
+        "hint_state": hint_state,
+        "hint_poll": hint_poll_url(game) if hint_state == Check.PENDING else "",
         "alert": alert,
         "note": note,
         "finished_moves": finished_moves,
@@ -161,7 +195,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "select_base": action_url + "?",
         "new_game_url": reverse("new_game", args=[game.variant]),
         "scorings": Scoring.choices,
-        "verdict": banner.verdict(game, step, before),
+        "verdict": banner.verdict(game, step, before, ask=ask),
     }
     partial = request.htmx and not request.htmx.history_restore_request
     return render(request, "games/play.html#board" if partial else "games/play.html", context)
