@@ -99,6 +99,7 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
         game = _own_game(request, game_id)
         return _board(request, game, current(game), alert=str(refusal))
     if not request.htmx:  # a plain form post: post/redirect/get, to this game's own page
+        banner.verdict(done.game, done.step, done.before, ask=True)  # the check, asked now
         response = redirect("game_detail", game_id=done.game.pk)
         response.status_code = 303
         return response

@@ -23,8 +23,8 @@ from games import deals
 from games.engine.deal import deal
 from games.models import Deal, Game
 from games.steps import current
-from solver.deadends import checks, proofs
-from solver.deadends.models import Check, PositionVerdict
+from solver.deadends import checks, proofs, queue
+from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
 
 ROOT = Path(__file__).resolve().parents[2]
 # Yukon deal 6 under the test key: after 7S-t7, KC-t1 walks into a proven dead end (the only
@@ -110,7 +110,7 @@ def test_jump_back_restores_the_last_winnable_step_and_is_undoable(alice, lost_g
     assert lost_game.actions == [*DEAD_END_LINE, "@1"]
     step = current(lost_game)
     assert step.moves == 1
-    assert checks.verdicts([step.position]) == [Check.WIN]
+    assert queue.verdicts([step.position]) == [Check.WIN]
     assert 'data-testid="dead-end"' not in html
     post(alice, lost_game, action="undo")
     lost_game.refresh_from_db()
@@ -138,36 +138,41 @@ def test_the_same_position_in_two_games_is_solved_once():
     alice, bob = Client(), Client()
     alice.get("/yukon/6/")
     bob.get("/yukon/6/")
-    assert Game.objects.count() == 2
-    assert PositionVerdict.objects.count() == 1
-    assert DBTaskResult.objects.count() == 1
+    games = list(Game.objects.all())
+    assert len(games) == 2
+    post(alice, games[0], move="7S-t7")
+    post(bob, games[1], move="7S-t7")
+    assert DBTaskResult.objects.count() == 2  # a wake-up each, one search between them
     run_worker()
-    for game in Game.objects.all():
-        assert checks.verdicts([current(game).position]) == [Check.WIN]
+    assert PositionVerdict.objects.filter(nodes__gt=0).count() == 1
+    for game in games:
+        game.refresh_from_db()
+        assert queue.verdicts([current(game).position]) == [Check.WIN]
 
 
 def test_positions_on_a_known_winning_line_need_no_search():
     make_deal()
     alice = Client()
     alice.get("/yukon/6/")
+    game = Game.objects.get()
+    post(alice, game, action="hint")  # asks for the deal's check
     run_worker()
     line = PositionVerdict.objects.get(verdict=Check.WIN, nodes__gt=0).moves
-    game = Game.objects.get()
     queued = DBTaskResult.objects.count()
     for move in line[:5]:
         post(alice, game, move=move)
     queued = DBTaskResult.objects.count() - queued
     assert queued == 0, "every position on the line was already known winnable"
-    assert checks.verdicts([current(game).position]) == [Check.WIN]
+    assert queue.verdicts([current(game).position]) == [Check.WIN]
 
 
 def test_a_stale_check_never_overwrites_a_proven_verdict():
     position = deal("yukon", 6, b"test-key")
-    row = checks.request(position)
-    proofs.store(row.key, Check.LOSS, [], 10, 0.1)
-    proofs.store(row.key, Check.UNKNOWN, [], 99, 3.0)  # a late, budget-limited check
-    proofs.store(row.key, Check.WIN, ["7S-t7"], 5, 0.1)
-    row = PositionVerdict.objects.get(key=row.key)
+    key = position_key(position)
+    proofs.store(position, Check.LOSS, [], 10, 0.1)
+    proofs.store(position, Check.UNKNOWN, [], 99, 3.0)  # a late, budget-limited check
+    proofs.store(position, Check.WIN, ["7S-t7"], 5, 0.1)
+    row = PositionVerdict.objects.get(key=key)
     assert (row.verdict, row.nodes) == (Check.LOSS, 10)
 
 
@@ -192,7 +197,12 @@ def _database_url() -> str:
 def test_a_worker_killed_mid_check_loses_nothing():
     # A hard deal (the reference solver could not decide it in 10 s) keeps the worker busy.
     hard = deal("yukon", 1002, b"hard")  # any deal; the budget keeps it short either way
-    key = checks.request(hard).key  # queues the check
+    cards = "".join(card.code for card in deals.dealt_order(hard))
+    game = Game.objects.create(
+        player="alice", deal=Deal.objects.create(variant="yukon", number=1002, cards=cards)
+    )
+    key = position_key(hard)
+    assert checks.request(game, hard) == Check.PENDING  # queues the check
     env = {**os.environ, "DATABASE_URL": _database_url()}
     worker = subprocess.Popen(
         [sys.executable, "manage.py", "db_worker", "--no-startup-delay", "--interval", "0.1",
@@ -209,17 +219,16 @@ def test_a_worker_killed_mid_check_loses_nothing():
     finally:
         if worker.poll() is None:
             worker.kill()
-    row = PositionVerdict.objects.get(key=key)
-    if row.verdict != Check.PENDING:
-        pytest.fail(f"the check finished before the kill ({row.verdict}); make it harder")
-    # The next request after the retry window queues the check again ...
-    PositionVerdict.objects.filter(pk=row.pk).update(
-        requested=timezone.now() - checks.RETRY_AFTER - timedelta(seconds=1)
+    if PositionVerdict.objects.filter(key=key).exists():
+        pytest.fail("the check finished before the kill; make it harder")
+    # The claimed request stays; once it has been claimed longer than any check takes, the
+    # next wake-up takes it over ...
+    CheckRequest.objects.filter(key=key).update(
+        started=timezone.now() - queue.RETRY_AFTER - timedelta(seconds=1)
     )
-    checks.request(hard)
+    checks.wake()
     assert DBTaskResult.objects.filter(status="READY").count() == 1
     # ... and a live worker decides it.
     run_worker()
-    row.refresh_from_db()
+    row = PositionVerdict.objects.get(key=key)
     assert row.verdict in (Check.WIN, Check.LOSS, Check.UNKNOWN)
-    assert row.verdict != Check.PENDING

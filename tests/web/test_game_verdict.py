@@ -4,16 +4,27 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine import rules
+from games.steps import current
+
 pytestmark = pytest.mark.django_db
 
 
-def test_it_polls_while_the_position_is_being_checked(alice):
+def test_it_polls_while_the_position_a_move_reached_is_being_checked(alice):
     game = alice.start("yukon", 31)
-    response = alice.client.get(f"/game/{game.pk}/verdict/", {"ply": 0})
+    move = next(m for m in rules.legal_moves(current(game).position))
+    alice.move(game, str(move))
+    response = alice.client.get(f"/game/{game.pk}/verdict/", {"ply": 1})
     html = response.content.decode()
     assert response.status_code == 200
     assert html.strip().startswith('<div id="verdict"') and "<html" not in html
-    assert 'data-state="pending"' in html and f"/game/{game.pk}/verdict/?ply=0" in html
+    assert 'data-state="pending"' in html and f"/game/{game.pk}/verdict/?ply=1" in html
+
+
+def test_a_position_nobody_moved_to_is_not_checked_and_not_polled(alice):
+    game = alice.start("yukon", 31)
+    html = alice.client.get(f"/game/{game.pk}/verdict/", {"ply": 0}).content.decode()
+    assert 'data-state="unknown"' in html and "hx-get" not in html
 
 
 def test_it_answers_nothing_once_the_board_has_moved_on(alice):

@@ -9,7 +9,7 @@ import pytest
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from games.deals import deal_for
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict, Outcome, TopUp
 
 pytestmark = pytest.mark.django_db
 
@@ -50,15 +50,34 @@ def test_winnable_deals_come_from_the_pool_of_proven_wins(alice):
         assert alice.client.get("/yukon/")["Location"] == "/yukon/4242/"
 
 
-def test_with_an_empty_pool_it_looks_for_a_proven_deal_first(alice):
-    response = alice.client.get("/yukon/")
-    number = int(GAME.match(response["Location"])[2])
-    wins = DealVerdict.objects.filter(deal__variant="yukon", verdict=Outcome.WIN)
-    # The solver proves fresh numbers for a few seconds; a random number only if none wins.
-    if wins.exists():
-        assert wins.filter(deal__number=number).exists()
-    else:
-        assert not DealVerdict.objects.filter(deal__number=number).exists()
+def test_with_an_empty_pool_it_says_so_and_offers_a_labelled_random_deal_or_a_wait(alice):
+    response = alice.client.get("/klondike/", {"draw": "3", "scoring": "vegas"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'data-testid="pool-empty"' in html
+    assert "Klondike, draw 3, Vegas scoring" in html
+    assert not DealVerdict.objects.exists(), "nothing was solved in the request"
+    random_deal = re.search(r'href="([^"]+)" data-testid="pool-random"', html)[1]
+    assert GAME.match(random_deal) and random_deal.endswith("?draw=3&amp;scoring=vegas")
+    assert "not proven winnable" in html
+    wait = re.search(r'href="([^"]+)" data-testid="pool-wait-link"', html)[1]
+    assert wait == "/klondike/?draw=3&amp;scoring=vegas&amp;wait=1"
+
+
+def test_waiting_for_a_proven_deal_looks_again_until_there_is_one(alice):
+    html = alice.client.get("/yukon/", {"wait": "1"}).content.decode()
+    assert 'data-testid="pool-wait"' in html and 'http-equiv="refresh"' in html
+    DealVerdict.objects.create(deal=deal_for("yukon", 4243), verdict=Outcome.WIN, moves=["AS-f"])
+    assert alice.client.get("/yukon/", {"wait": "1"})["Location"] == "/yukon/4243/"
+
+
+def test_a_short_pool_asks_for_one_top_up_however_many_players_ask(alice, bob):
+    for _ in range(5):
+        alice.client.get("/yukon/")
+        bob.client.get("/klondike/", {"draw": "1", "scoring": "vegas"})
+    modes = set(TopUp.objects.values_list("variant", "draw", "passes"))
+    assert modes == {("yukon", None, None), ("klondike", 1, 1)}
+    assert TopUp.objects.count() == 2
 
 
 def test_the_pool_is_kept_per_mode(alice):
