@@ -129,15 +129,20 @@ def test_a_stored_line_is_only_ever_replaced_by_a_shorter_one():
     assert row.moves == rest and row.length == len(rest)
 
 
-def test_every_stored_win_leads_to_a_shorter_one(alice):
-    # Two checks' lines that cross: after both are stored, the first move of every stored
-    # line reaches a position whose stored line is shorter (or the won game).
+def test_every_stored_win_leads_to_a_shorter_one():
+    # Checks' lines that cross: after all are stored, the first move of every stored line
+    # reaches a position whose stored line is shorter (or the won game). Had the first line
+    # stored been kept, the stock's full turn would lead back to the deal, whose line (one
+    # move longer) is then no shorter than the turn's own.
     line, looped = easy_klondike_with_a_loop()
     deal = deals.deal_position(deals.deal_for("klondike", EASY_KLONDIKE), 1)
     home = line.index("KS-f")
     store_line(deal, line[:home] + ["KS-t1", "KS-f"] + line[home + 1 :])  # one move longer
+    turned = deal
+    for move in looped[:24]:  # the whole stock turned onto the waste
+        turned = rules.apply(turned, Move.parse(move))
+    store_line(turned, looped[24:])  # back over, then the short line from the deal
     store_line(rules.apply(deal, Move.parse(line[0])), line[1:5] + ["d"] * 24 + ["r"] + line[5:])
-    store_line(deal, looped)
     for row in PositionVerdict.objects.filter(verdict=Check.WIN):
         after = rules.apply(Position.from_json(row.position), Move.parse(row.moves[0]))
         if after.is_won:
