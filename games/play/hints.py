@@ -7,6 +7,7 @@ queued twice) and the page polls for the answer, as the dead-end banner does.
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import F
 
 from solver.deadends import checks
@@ -26,8 +27,9 @@ def hint(game_id: int, player: str, ply: int) -> Done:
     "loss" or "unknown"). Raises Game.DoesNotExist, GameOver, StaleAction."""
     game = read_playable(game_id, player, ply)
     step = current(game)
-    state = checks.request(game, step.position)
-    Game.objects.filter(pk=game.pk).update(hints=F("hints") + 1)
+    with transaction.atomic():  # one commit for the count and a queued check
+        state = checks.request(game, step.position)
+        Game.objects.filter(pk=game.pk).update(hints=F("hints") + 1)
     game.hints += 1
     move = known_hint(step.position) if state == Check.WIN else None
     return Done(game, step, hint=move, hint_state=state)
