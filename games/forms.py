@@ -76,7 +76,7 @@ def hint_token(game_id: int, ply: int) -> str:
 
 def hint_poll_url(game) -> str:
     """Where the page polls for a hint asked on the game's current ply."""
-    query = {"ply": game.ply, "poll": 0, "asked": hint_token(game.pk, game.ply)}
+    query = {"ply": game.ply, "asked": hint_token(game.pk, game.ply)}
     return reverse("game_hint", args=[game.pk]) + "?" + urlencode(query)
 
 
@@ -96,14 +96,6 @@ class HintPollForm(PollForm):
         if ply is None or not constant_time_compare(asked, hint_token(self.game.pk, ply)):
             raise forms.ValidationError("No hint was asked for here")
         return data
-
-    def next_url(self, base: str) -> str:
-        data = self.cleaned_data
-        return (
-            base
-            + "?"
-            + urlencode({"ply": data["ply"], "poll": data["poll"] + 1, "asked": data["asked"]})
-        )
 
 
 class FallbackChoiceField(forms.TypedChoiceField):

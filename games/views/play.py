@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import reswap, retarget
+from django_htmx.http import HttpResponseStopPolling, reswap, retarget
 
 from solver.deadends import banner, checks
 from solver.deadends.models import Check
@@ -130,18 +130,17 @@ def game_verdict(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_GET
 def game_hint(request: HttpRequest, game_id: int) -> HttpResponse:
-    """A hint the page asked for and waits on while the position is checked: the note again
-    while it is, then the whole board with the hint (or what stands in its way)."""
+    """A hint the page asked for and waits on while the position is checked: nothing to
+    swap while it is (so the note is not read out again and again), then the whole board
+    with the hint (or what stands in its way)."""
     game = _own_game(request, game_id)
     poll = HintPollForm(request.GET, game=game)
     if not poll.is_valid() or poll.cleaned_data["ply"] != game.ply or game.result:
-        return HttpResponse("")  # the board has moved on, or the hint was never asked here
+        return HttpResponseStopPolling()  # moved on, or the hint was never asked here
     step = current(game)
     state = checks.known(game, step.position)
     if state == Check.PENDING:
-        context = {"game": game, "hint_poll": poll.next_url(reverse("game_hint", args=[game.pk]))}
-        context["poll_delay"] = poll.delay_ms
-        return render(request, "games/play.html#hint-wait", context)
+        return HttpResponse(status=204)  # still looking: the page asks again in a second
     move = hints.known_hint(step.position) if state == Check.WIN else None
     response = _board(request, game, step, hint=move, hint_state=state)
     return reswap(retarget(response, "#board"), "outerHTML")
