@@ -24,6 +24,7 @@ urlpatterns = [
     path("game/<int:game_id>/", play.game, name="game_action"),
     path("game/<int:game_id>/", play.game, name="game_detail"),
     path("game/<int:game_id>/verdict/", play.game_verdict, name="game_verdict"),
+    path("game/<int:game_id>/hint/", play.game_hint, name="game_hint"),
     path("replay/<int:game_id>/", replay.replay, name="replay"),
     path("rules/<variant:variant>/", rules.rules, name="rules"),
 ]

@@ -34,6 +34,7 @@ class Done:
     game: Game
     step: history.Step
     hint: Move | None = None
+    hint_state: str = ""  # for a hint: the position's verdict, "pending" while checked
     finished_moves: int = 0
     before: Position | None = None  # the position a move or redo was made from
 

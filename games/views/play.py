@@ -7,15 +7,25 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseStopPolling, reswap, retarget
 
-from solver.deadends import banner
+from solver.deadends import banner, checks
+from solver.deadends.models import Check
 
 from .. import announce
 from ..board import board, finish_blocker
 from ..deals import deal_for
 from ..engine.cards import Card
 from ..engine.moves import IllegalMove
-from ..forms import ActionForm, PollForm, SelectForm, game_number, klondike_mode
+from ..forms import (
+    ActionForm,
+    HintPollForm,
+    PollForm,
+    SelectForm,
+    game_number,
+    hint_poll_url,
+    klondike_mode,
+)  # fmt: skip
 from ..models import Game, Scoring
 from ..play import actions, hints
 from ..steps import current, elapsed_seconds
@@ -72,8 +82,9 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         if data["action"] == "hint":
             done = hints.hint(game_id, request.player, data["ply"])
-            return _board(request, done.game, done.step, hint=done.hint, hint_asked=True,
-                          say=announce.hint_words(done.hint))  # fmt: skip
+            return _board(request, done.game, done.step, hint=done.hint,
+                          hint_state=done.hint_state,
+                          say=announce.hint_words(done.hint, done.hint_state))  # fmt: skip
         if data["action"] == "ask-resign":  # Resign is permanent: the board asks first
             game = _own_game(request, game_id)
             return _board(request, game, current(game), confirm_resign=not game.result)
@@ -94,6 +105,7 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
         game = _own_game(request, game_id)
         return _board(request, game, current(game), alert=str(refusal))
     if not request.htmx:  # a plain form post: post/redirect/get, to this game's own page
+        banner.verdict(done.game, done.step, done.before, ask=True)  # the check, asked now
         response = redirect("game_detail", game_id=done.game.pk)
         response.status_code = 303
         return response
@@ -103,7 +115,7 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
     )  # fmt: skip
     return _board(
         request, done.game, done.step, finished_moves=done.finished_moves, before=done.before,
-        say=say,
+        say=say, ask=True,
     )  # fmt: skip
 
 
@@ -124,6 +136,25 @@ def game_verdict(request: HttpRequest, game_id: int) -> HttpResponse:
         "poll_delay": poll.delay_ms,
     }
     return render(request, "games/play.html#verdict", context)
+
+
+@require_GET
+def game_hint(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A hint the page asked for and waits on while the position is checked: nothing to
+    swap while it is (so the note is not read out again and again), then the whole board
+    with the hint (or what stands in its way)."""
+    game = _own_game(request, game_id)
+    poll = HintPollForm(request.GET, game=game)
+    if not poll.is_valid() or poll.cleaned_data["ply"] != game.ply or game.result:
+        return HttpResponseStopPolling()  # moved on, or the hint was never asked here
+    step = current(game)
+    state = checks.known(game, step.position)
+    if state == Check.PENDING:
+        return HttpResponse(status=204)  # still looking: the page asks again in a second
+    move = hints.known_hint(step.position) if state == Check.WIN else None
+    response = _board(request, game, step, hint=move, hint_state=state,
+                      say=announce.hint_words(move, state))  # fmt: skip
+    return reswap(retarget(response, "#board"), "outerHTML")
 
 
 def game_url(game: Game) -> str:
@@ -148,9 +179,11 @@ def _selected(request: HttpRequest, step) -> Card | None:
     return form.cleaned_data["select"] if form.is_valid() else None
 
 
-def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, alert="",
-           note="", finished_moves=0, before=None, say="",
-           confirm_resign=False) -> HttpResponse:  # fmt: skip
+def _board(request, game, step, *, selected=None, hint=None, hint_state="", alert="",
+           note="", finished_moves=0, before=None, say="", confirm_resign=False,
+           ask=False) -> HttpResponse:  # fmt: skip
+    """The page (or its board, to HTMX). `ask`: the player just acted, so the dead-end check
+    of where they stand is asked for; otherwise the banner only reads what is known."""
     url = game_url(game)
     action_url = reverse("game_action", args=[game.pk])
     context = {
@@ -159,7 +192,9 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "table": board(step.position, selected=selected, hint=hint),
         "selected": selected,
         "hint": hint,
-        "hint_asked": hint_asked,
+        "hint_asked": bool(hint_state),
+        "hint_state": hint_state,
+        "hint_poll": hint_poll_url(game) if hint_state == Check.PENDING else "",
         "alert": alert,
         "note": note,
         "finished_moves": finished_moves,
@@ -175,7 +210,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "select_base": action_url + "?",
         "new_game_url": reverse("new_game", args=[game.variant]),
         "scorings": Scoring.choices,
-        "verdict": banner.verdict(game, step, before),
+        "verdict": banner.verdict(game, step, before, ask=ask),
     }
     partial = request.htmx and not request.htmx.history_restore_request
     return render(request, "games/play.html#board" if partial else "games/play.html", context)
