@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import F
+from django.utils import timezone
 
 from solver.deadends import checks, proofs
 from solver.deadends.models import Check, PositionVerdict
@@ -26,7 +27,7 @@ def hint(game_id: int, player: str, ply: int) -> Done:
     game = read_playable(game_id, player, ply)
     step = current(game)
     move = hint_for(step.position)
-    Game.objects.filter(pk=game.pk).update(hints=F("hints") + 1)
+    Game.objects.filter(pk=game.pk).update(hints=F("hints") + 1, updated=timezone.now())
     game.hints += 1
     return Done(game, step, hint=move)
 
