@@ -39,7 +39,7 @@ def pending() -> DBTaskResult | None:
 
 def schedule_next(now: datetime | None = None) -> DBTaskResult | None:
     """Queue the next cleanup RETENTION_EVERY_MINUTES from `now`, unless one is pending.
-    Returns the pending run (None if none was found or queued, which cannot happen here)."""
+    Returns the pending run."""
     waiting = pending()
     if waiting is not None:
         return waiting

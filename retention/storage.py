@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import connection
+from django.db import OperationalError, connection
+
+
+class Unavailable(Exception):
+    """The database cannot tell table sizes (an SQLite built without its dbstat table)."""
 
 
 @dataclass(frozen=True)
@@ -16,7 +20,7 @@ class Table:
 
 
 def tables() -> list[Table]:
-    """Every table of the database, largest first."""
+    """Every table of the database, largest first; raises Unavailable."""
     names = connection.introspection.table_names()
     sizes = _postgresql_sizes(names) if connection.vendor == "postgresql" else _sqlite_sizes()
     quote = connection.ops.quote_name
@@ -40,9 +44,12 @@ def _postgresql_sizes(names: list[str]) -> dict[str, int]:
 
 def _sqlite_sizes() -> dict[str, int]:
     """Pages in use per table, its indexes counted with it (SQLite's dbstat table)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT m.tbl_name, SUM(s.pgsize) FROM dbstat AS s "
-            "JOIN sqlite_schema AS m ON m.name = s.name GROUP BY m.tbl_name"
-        )
-        return dict(cursor.fetchall())
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT m.tbl_name, SUM(s.pgsize) FROM dbstat AS s "
+                "JOIN sqlite_schema AS m ON m.name = s.name GROUP BY m.tbl_name"
+            )
+            return dict(cursor.fetchall())
+    except OperationalError as e:
+        raise Unavailable(f"this SQLite cannot tell table sizes (no dbstat table): {e}") from None

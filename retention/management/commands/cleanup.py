@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from retention import storage
 from retention.schedule import schedule_next
@@ -55,7 +55,10 @@ class Command(BaseCommand):
             self.stdout.write(f"{count:>9}  {LABELS[field]}")
 
     def _print_storage(self):
-        rows = storage.tables()
+        try:
+            rows = storage.tables()
+        except storage.Unavailable as e:
+            raise CommandError(str(e)) from None
         width = max([len("total"), *(len(table.name) for table in rows)])
         self.stdout.write(f"{'table':<{width}}  {'rows':>9}  {'bytes':>12}")
         for table in rows:
