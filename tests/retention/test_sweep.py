@@ -73,6 +73,22 @@ def test_the_winning_line_ahead_of_the_current_position_stays_for_the_hints(now)
     assert all(rows.kept(position) for position in ahead[:-1])
 
 
+def test_the_deals_winning_line_stays_while_a_game_on_the_deal_is_played(now):
+    """The line the first game on a pool deal stores whole: the next player of the deal
+    would find its start known and never store it again."""
+    game = rows.game("alice", ["7S-t7", "KC-t1"], updated=now - DAY)  # strayed: a dead end
+    start = rows.positions(game)[0]
+    moves = list(winning_line(start))
+    ahead = rows.line(start, moves)
+    long_ago = now - 2 * AGES.verdicts
+    rows.verdict(start, long_ago, Check.WIN, moves)
+    for i, position in enumerate(ahead[:-1]):
+        rows.verdict(position, long_ago, Check.WIN, moves[i + 1 :])
+
+    assert sweep(now=now).verdicts == 0
+    assert all(rows.kept(position) for position in ahead[:-1])
+
+
 def test_a_verdict_no_game_needs_goes_once_it_is_old_enough(now):
     game = rows.game("alice", ["7S-t7"], updated=now - DAY)
     elsewhere = rows.line(rows.positions(game)[0], ["7S-t7", "KC-t1"])[-1]  # not on alice's line
