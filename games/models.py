@@ -87,10 +87,18 @@ class Game(models.Model):
     result = models.CharField(max_length=8, choices=Result.choices, blank=True)  # "" = playing
     new_record = models.BooleanField(default=False)  # the win beat the player's best
     created = models.DateTimeField(auto_now_add=True)
+    # The player's last action (or hint): an unfinished game left alone long enough is
+    # abandoned, and goes (retention).
+    updated = models.DateTimeField(auto_now=True)
     finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["player", "deal", "result"], name="game_owner_deal")]
+        indexes = [
+            models.Index(fields=["player", "deal", "result"], name="game_owner_deal"),
+            models.Index(
+                fields=["updated"], condition=models.Q(result=""), name="game_unfinished_age"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.deal} game {self.pk}"

@@ -83,6 +83,7 @@ def _save(game: Game, read_ply: int) -> None:
     fields = dict(
         actions=game.actions, redo=game.redo, ply=len(game.actions), state=game.state,
         undos=game.undos, result=game.result, finished=game.finished,
+        updated=timezone.now(),
     )  # fmt: skip
     if not Game.objects.filter(pk=game.pk, ply=read_ply, result="").update(**fields):
         raise StaleAction

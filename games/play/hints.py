@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from solver.deadends import checks
 from solver.deadends.models import Check, PositionVerdict, position_key
@@ -29,7 +30,7 @@ def hint(game_id: int, player: str, ply: int) -> Done:
     step = current(game)
     with transaction.atomic():  # one commit for the count and a queued check
         state = checks.request(game, step.position)
-        Game.objects.filter(pk=game.pk).update(hints=F("hints") + 1)
+        Game.objects.filter(pk=game.pk).update(hints=F("hints") + 1, updated=timezone.now())
     game.hints += 1
     move = known_hint(step.position) if state == Check.WIN else None
     return Done(game, step, hint=move, hint_state=state)
