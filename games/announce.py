@@ -115,7 +115,12 @@ def _undone(step: history.Step, redo: list[str]) -> str:
     return move_words(step.position, parsed, after)
 
 
-def hint_words(hint: Move | None) -> str:
+def hint_words(hint: Move | None, state: str = "") -> str:
+    """What a hint says aloud; `state` is the position's check ("pending", "loss", ...)."""
+    if hint is None and state == "pending":
+        return "The solver is looking for a winning line from here; the hint follows."
+    if hint is None and state == "loss":
+        return "No hint: the solver has proven this position lost."
     if hint is None:
         return "No winning line is known from here."
     if hint.card is None:

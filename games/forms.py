@@ -4,8 +4,11 @@ errors, and anything forged is refused before it reaches a game."""
 from __future__ import annotations
 
 from django import forms
+from django.core.signing import Signer
 from django.http import QueryDict
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 
 from .engine.cards import Card, CardError
 from .engine.deal import DealError, check_number
@@ -59,9 +62,40 @@ class PollForm(forms.Form):
 
     @property
     def delay_ms(self) -> int:
-        """Polls slow down from 0.8 s to 4 s while a position waits for its check
-        (solver.deadends.tasks.STALE_AFTER counts on a poll at least that often)."""
+        """Polls slow down from 0.8 s to 4 s while a position waits for its check."""
         return min(4000, int(800 * 1.5 ** self.cleaned_data["poll"]))
+
+
+HINT_SALT = "games.hint"
+
+
+def hint_token(slug: str, ply: int) -> str:
+    """Proof that the hint at `ply` was asked for (and counted) by a POST on the game."""
+    return Signer(salt=HINT_SALT).signature(f"{slug}:{ply}")
+
+
+def hint_poll_url(game) -> str:
+    """Where the page polls for a hint asked on the game's current ply."""
+    query = {"ply": game.ply, "asked": hint_token(game.slug, game.ply)}
+    return reverse("game_hint", args=[game.slug]) + "?" + urlencode(query)
+
+
+class HintPollForm(PollForm):
+    """The poll of a hint being looked for: the banner's poll, plus proof the hint was asked
+    for by a POST (which counted it), so no GET shows an uncounted hint."""
+
+    asked = forms.CharField(max_length=100)
+
+    def __init__(self, data: QueryDict, game) -> None:
+        super().__init__(data)
+        self.game = game
+
+    def clean(self) -> dict:
+        data = super().clean()
+        ply, asked = data.get("ply"), data.get("asked") or ""
+        if ply is None or not constant_time_compare(asked, hint_token(self.game.slug, ply)):
+            raise forms.ValidationError("No hint was asked for here")
+        return data
 
 
 class FallbackChoiceField(forms.TypedChoiceField):
@@ -93,6 +127,12 @@ def klondike_mode(query: QueryDict) -> tuple[int, str]:
     form = ModeForm(query)
     form.full_clean()  # never adds an error: every field falls back to its default
     return form.cleaned_data["draw"], form.cleaned_data["scoring"]
+
+
+class NewGameForm(forms.Form):
+    """A new game's `?wait=1`: the player chose to wait for a proven-winnable deal."""
+
+    wait = forms.BooleanField(required=False)
 
 
 class SelectForm(forms.Form):

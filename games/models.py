@@ -114,10 +114,18 @@ class Game(models.Model):
     moves = models.PositiveIntegerField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(default=timezone.now)  # the clock's start: Restart resets it
+    # The player's last action (or hint): an unfinished game left alone long enough is
+    # abandoned, and goes (retention).
+    updated = models.DateTimeField(auto_now=True)
     finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["player", "deal", "result"], name="game_owner_deal")]
+        indexes = [
+            models.Index(fields=["player", "deal", "result"], name="game_owner_deal"),
+            models.Index(
+                fields=["updated"], condition=models.Q(result=""), name="game_unfinished_age"
+            ),
+        ]
         constraints = [
             # One game being played per player, deal and mode: the first action creates it,
             # and two first actions at once (a double click, two tabs) must not make two.

@@ -26,6 +26,7 @@ urlpatterns = [
     path("game/<slug:slug>/", play.game, name="game_action"),
     path("game/<slug:slug>/", play.game, name="game_detail"),
     path("game/<slug:slug>/verdict/", play.game_verdict, name="game_verdict"),
+    path("game/<slug:slug>/hint/", play.game_hint, name="game_hint"),
     path("replay/<slug:slug>/", replay.replay, name="replay"),
     path("rules/<variant:variant>/", rules.rules, name="rules"),
 ]

@@ -142,6 +142,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "games",
     "solver",
+    "retention",
 ]
 
 MIDDLEWARE = [
@@ -187,6 +188,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Background work (DESIGN §1): Django's tasks API, queue kept in the database.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+# Retention (the `retention` app, README "Retention"): what the worker's periodic cleanup
+# deletes, and after how long.
+RETENTION_EVERY_MINUTES = env_int("RETENTION_EVERY_MINUTES", 60, minimum=1)
+RETENTION_TASK_DAYS = env_int("RETENTION_TASK_DAYS", 1, minimum=1)
+RETENTION_FAILED_TASK_DAYS = env_int("RETENTION_FAILED_TASK_DAYS", 7, minimum=1)
+RETENTION_ORPHAN_MINUTES = env_int("RETENTION_ORPHAN_MINUTES", 15, minimum=1)
+RETENTION_VERDICT_DAYS = env_int("RETENTION_VERDICT_DAYS", 1, minimum=1)
+RETENTION_GAME_DAYS = env_int("RETENTION_GAME_DAYS", 30, minimum=1)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

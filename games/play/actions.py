@@ -34,6 +34,7 @@ class Done:
     game: Game
     step: history.Step
     hint: Move | None = None
+    hint_state: str = ""  # for a hint: the position's verdict, "pending" while checked
     finished_moves: int = 0
     before: Position | None = None  # the position a move or redo was made from
     # Steps reached on the way, by index, for checkpoints (games.steps)
@@ -124,6 +125,7 @@ def _save(game: Game, read_ply: int, done: Done) -> None:
         actions=game.actions, redo=game.redo, ply=len(game.actions), state=game.state,
         undos=game.undos, result=game.result, finished=game.finished, moves=game.moves,
         started=game.started, replay_slug=game.replay_slug,
+        updated=timezone.now(),
     )  # fmt: skip
     kept = [
         checkpoint(game, index, step)

@@ -7,11 +7,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from solver.pool.pick import pick_number
+from solver.pool.pick import pick_number, random_number
 
 from .. import limits
 from ..engine.scoring import passes_for
-from ..forms import PreferencesForm, klondike_mode
+from ..forms import NewGameForm, PreferencesForm, klondike_mode
 
 WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
 
@@ -27,7 +27,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def new_game(request: HttpRequest, variant: str) -> HttpResponse:
-    """Deal a fresh game and send the player to its shareable URL."""
+    """Deal a fresh game and send the player to its shareable URL. With Winnable deals on
+    and no proven deal ready in this mode, say so and offer a random deal (labelled as not
+    proven) or a short wait: a page that looks again every few seconds."""
     try:
         limits.check(request, "new_game")
     except limits.Limited as limited:
@@ -38,8 +40,22 @@ def new_game(request: HttpRequest, variant: str) -> HttpResponse:
         draw, scoring = klondike_mode(request.GET)  # bad values fall back to the defaults
         passes = passes_for(scoring, draw)
         query = f"?draw={draw}&scoring={scoring}"
-    number = pick_number(variant, draw, passes, wants_winnable(request))
-    return redirect(reverse("game", args=[variant, number]) + query)
+    if not wants_winnable(request):
+        return redirect(reverse("game", args=[variant, random_number()]) + query)
+    number = pick_number(variant, draw, passes)
+    if number is not None:
+        return redirect(reverse("game", args=[variant, number]) + query)
+    waiting = NewGameForm(request.GET)
+    context = {
+        "variant": variant,
+        "mode": f", draw {draw}" + (", Vegas scoring" if passes else "") if draw else "",
+        "waiting": waiting.is_valid() and waiting.cleaned_data["wait"],
+        "wait_url": reverse("new_game", args=[variant])
+        + (query + "&" if query else "?")
+        + "wait=1",
+        "random_url": reverse("game", args=[variant, random_number()]) + query,
+    }
+    return render(request, "games/pool_empty.html", context)
 
 
 @require_POST

@@ -8,14 +8,24 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseStopPolling, reswap, retarget
 
-from solver.deadends import banner
+from solver.deadends import banner, checks
+from solver.deadends.models import Check
 
 from .. import announce, deals, limits
 from ..board import board, finish_blocker
 from ..engine.cards import Card
 from ..engine.moves import IllegalMove
-from ..forms import ActionForm, PollForm, SelectForm, game_number, klondike_mode
+from ..forms import (
+    ActionForm,
+    HintPollForm,
+    PollForm,
+    SelectForm,
+    game_number,
+    hint_poll_url,
+    klondike_mode,
+)  # fmt: skip
 from ..models import Game, Scoring
 from ..play import actions, hints
 from ..steps import current, elapsed_seconds
@@ -64,8 +74,8 @@ def _first_action(request, game, variant, number, draw, scoring) -> HttpResponse
             return _board(request, unstarted, current(unstarted), note=STALE)
         except IllegalMove as refusal:
             return _board(request, unstarted, current(unstarted), alert=str(refusal))
+        # Its deal's stored winning line, if any, is seeded by the first check it asks for.
         game = actions.start_game(request.player, deals.deal_for(variant, number), draw, scoring)
-        banner.seed_from_deal(game)
     return _act(request, game, data)
 
 
@@ -107,8 +117,9 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     try:
         if data["action"] == "hint":
             done = hints.hint(game.pk, request.player, data["ply"])
-            return _board(request, done.game, done.step, hint=done.hint, hint_asked=True,
-                          say=announce.hint_words(done.hint))  # fmt: skip
+            return _board(request, done.game, done.step, hint=done.hint,
+                          hint_state=done.hint_state,
+                          say=announce.hint_words(done.hint, done.hint_state))  # fmt: skip
         if data["action"] == "ask-resign":  # Resign is permanent: the board asks first
             game = _own_game(request, game.slug)
             return _board(request, game, current(game), confirm_resign=not game.result)
@@ -130,7 +141,7 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     if not request.htmx:  # a plain form post: post/redirect/get, to this game's own page
         # The check for where the move led is asked for now: the page it redirects to only
         # looks.
-        banner.verdict(done.game, done.step, done.before)
+        banner.verdict(done.game, done.step, done.before, ask=True)
         response = redirect("game_detail", slug=done.game.slug)
         response.status_code = 303
         return response
@@ -163,6 +174,25 @@ def game_verdict(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "games/play.html#verdict", context)
 
 
+@require_GET
+def game_hint(request: HttpRequest, slug: str) -> HttpResponse:
+    """A hint the page asked for and waits on while the position is checked: nothing to
+    swap while it is (so the note is not read out again and again), then the whole board
+    with the hint (or what stands in its way)."""
+    game = _own_game(request, slug)
+    poll = HintPollForm(request.GET, game=game)
+    if not poll.is_valid() or poll.cleaned_data["ply"] != game.ply or game.result:
+        return HttpResponseStopPolling()  # moved on, or the hint was never asked here
+    step = current(game)
+    state = checks.known(game, step.position)
+    if state == Check.PENDING:
+        return HttpResponse(status=204)  # still looking: the page asks again in a second
+    move = hints.known_hint(step.position) if state == Check.WIN else None
+    response = _board(request, game, step, hint=move, hint_state=state,
+                      say=announce.hint_words(move, state))  # fmt: skip
+    return reswap(retarget(response, "#board"), "outerHTML")
+
+
 def game_url(game: Game) -> str:
     """The game's shareable address, with Klondike's draw and scoring."""
     url = reverse("game", args=[game.variant, game.number])
@@ -185,11 +215,11 @@ def _selected(request: HttpRequest, step) -> Card | None:
     return form.cleaned_data["select"] if form.is_valid() else None
 
 
-def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, alert="",
+def _board(request, game, step, *, selected=None, hint=None, hint_state="", alert="",
            note="", finished_moves=0, before=None, say="", confirm_resign=False,
            ask=False) -> HttpResponse:  # fmt: skip
-    """The game's page (or its board, to HTMX). Only an action's answer (`ask`) asks for the
-    dead-end check of where it leads; a page being looked at reads what is known."""
+    """The page (or its board, to HTMX). `ask`: the player just acted, so the dead-end check
+    of where they stand is asked for; otherwise the banner only reads what is known."""
     url = game_url(game)
     # A game not yet started takes its first action at the deal's own address.
     action_url = reverse("game_action", args=[game.slug]) if game.pk else url
@@ -199,7 +229,9 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "table": board(step.position, selected=selected, hint=hint),
         "selected": selected,
         "hint": hint,
-        "hint_asked": hint_asked,
+        "hint_asked": bool(hint_state),
+        "hint_state": hint_state,
+        "hint_poll": hint_poll_url(game) if hint_state == Check.PENDING else "",
         "alert": alert,
         "note": note,
         "finished_moves": finished_moves,

@@ -1,8 +1,11 @@
 """Dead-end checks: is the position a player has reached still winnable?
 
-models   PositionVerdict: what the solver has proven about a position met in play
-checks   `request` a position's verdict (queueing a check when none is known), `verdicts`
+models   PositionVerdict: what the solver has proven about a position met in play;
+         CheckRequest: a game waiting to know a position's verdict
+checks   `request` a verdict on a POSTed action (queueing a check unless known or wanted),
+         `known` on a GET (never queues)
+queue    the schedule: newest first, moved-on checks dropped unsearched, a few per player
 tasks    `check_position`: the worker's search, quick first and then deep
-proofs   `store` what a check proves (a winning line proves every position on it)
+proofs   `store` what a check proves (a winning line, loops cut, proves every position on it)
 banner   what the page says: lost, and where the last winnable position was
 """

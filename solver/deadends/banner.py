@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.deals import deal_position
 from games.engine import history
 from games.engine.positions import Position
 from games.models import Game
 from games.steps import steps
-from solver.pool.models import DealVerdict, Outcome
 
-from . import checks
-from .models import Check
-from .proofs import store_line
+from . import checks, queue
+from .models import Check, position_key
 
 
 @dataclass(frozen=True)
@@ -30,44 +27,27 @@ class Verdict:
 
 
 def verdict(
-    game: Game, step: history.Step, before: Position | None = None, *, ask: bool = True
+    game: Game, step: history.Step, before: Position | None = None, ask: bool = False
 ) -> Verdict:
-    """Asks for the current position's check (if not known or queued) and says what is known.
+    """What is known about the game's current position. With `ask` (the player just acted),
+    a check is queued for it if none is known or wanted, and on a lost line for the nearest
+    undecided earlier position; without, nothing is written (a page's GET or poll).
+    A game not started yet (no row until its first action) has nothing known.
 
-    `before` is the position a move was just made from: if it was lost, so is this one.
-    With `ask` False (a page being looked at: a GET writes nothing) it only reads what is
-    known; the page's poll asks."""
+    `before` is the position a move was just made from: if it was lost, so is this one."""
     if game.result or game.pk is None:
         return Verdict(Check.UNKNOWN)
     if ask:
-        state = checks.request(step.position, before).verdict
+        state = checks.request(game, step.position, before)
     else:
-        state = checks.verdicts([step.position])[0] or Check.PENDING
+        state = checks.known(game, step.position)
     if state != Check.LOSS:
         return Verdict(state)
     earlier = steps(game)[:-1]
-    known = checks.verdicts([each.position for each in earlier])
-    for index in range(len(earlier) - 1, -1, -1):
-        if known[index] == Check.WIN:
-            return Verdict(Check.LOSS, jump_to=index, jump_moves=earlier[index].moves)
-        if known[index] is None:
-            # Walk back one position at a time, nearest first, until one is proven winnable.
-            if ask:
-                checks.request(earlier[index].position)
-            return Verdict(Check.LOSS, searching_back=True)
-        if known[index] == Check.PENDING:
-            if ask:
-                checks.request(earlier[index].position)  # still wanted: keep it from going stale
-            return Verdict(Check.LOSS, searching_back=True)
-    return Verdict(Check.LOSS)
-
-
-def seed_from_deal(game: Game) -> None:
-    """A deal from the winnable pool comes with its winning line: every position on it is
-    known winnable without a search. Called as a game starts (its first action)."""
-    position = deal_position(game.deal, game.draw, game.passes)
-    proof = DealVerdict.objects.filter(
-        deal=game.deal, draw=game.draw, passes=game.passes, verdict=Outcome.WIN
-    ).first()
-    if proof and not checks.verdicts([position])[0]:
-        store_line(position, proof.moves, include_start=True)
+    back = queue.look_back(game, earlier, position_key(step.position), ask)
+    if back.asked:
+        checks.wake()
+    if back.jump_to is not None:
+        return Verdict(Check.LOSS, jump_to=back.jump_to, jump_moves=earlier[back.jump_to].moves)
+    searching = back.searching and (ask or queue.pending(game))
+    return Verdict(Check.LOSS, searching_back=searching)

@@ -1,78 +1,86 @@
-"""Asking for a dead-end check: the position's verdict, with a check queued unless one is
-known or on its way.
+"""Asking for a dead-end check: what is known about the position a player just reached,
+with a check queued (see `queue`) unless it is known or already wanted.
 
-The page asks (`request`) after every action; a worker runs `tasks.check_position`. A check
-lost with its worker (killed mid-search) is asked for again once it has been pending for
-longer than any check can take, so nothing is lost.
+`request` runs on the POST of every action (and of a hint); `known` is its read-only twin
+for the page's polls, which never queue anything.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.db import transaction
 from django.utils import timezone
 
+from games.deals import deal_position
 from games.engine.positions import Position
+from games.models import Game
+from solver.pool.models import DealVerdict, Outcome
 
-from .models import Check, PositionVerdict, position_key
-from .tasks import STALE_AFTER, check_position
+from . import queue
+from .models import Check, CheckRequest, PositionVerdict, position_key
+from .proofs import store_line
+from .tasks import check_position
 
-RETRY_AFTER = timedelta(seconds=30)
 
-
-def request(position: Position, before: Position | None = None) -> PositionVerdict:
-    """The position's verdict row, with a check queued unless one is known or on its way.
+def request(game: Game, position: Position, before: Position | None = None) -> str:
+    """The verdict of `game`'s position ("win", "loss", "unknown"), or "pending" with a check
+    queued for it.
 
     `before` is the position a move was just made from: a move from a lost position reaches
     a lost one (were it winnable, so was the position before it), which needs no search.
+    A game's first action brings its deal's winning line along, if it came from the pool.
 
-    This runs after every move: one query when the position is known, two when it is new.
-    A row just inserted is returned as built, without its id: read it again by `key` to see
-    what a check stored."""
+    One query when the position is known, three or four when it is new."""
     key = position_key(position)
     keys = [key] if before is None else [key, position_key(before)]
-    # Only what the banner needs: a proven win's line can be long, and is read by hints alone.
-    rows = PositionVerdict.objects.filter(key__in=keys).only(
-        "key", "verdict", "requested", "polled"
-    )
-    found = {row.key: row for row in rows}
-    row = found.get(key)
+    found = dict(PositionVerdict.objects.filter(key__in=keys).values_list("key", "verdict"))
+    state = found.get(key)
+    if before is not None and found.get(keys[1]) == Check.LOSS:
+        if state in (None, Check.UNKNOWN):
+            _store_inherited_loss(position, key)
+            state = Check.LOSS
+    if state is None and len(game.actions) <= 1 and _seed_from_deal(game):
+        state = queue.verdicts([position])[0]
+    if state is not None:
+        return state
+    if queue.add(game, position, at=key):
+        wake()
+    return Check.PENDING
+
+
+def known(game: Game, position: Position) -> str:
+    """What `request` would answer, without asking for anything: "pending" while the game
+    waits for the position's check, "unknown" when nobody asked."""
+    key = position_key(position)
+    state = PositionVerdict.objects.filter(key=key).values_list("verdict", flat=True).first()
+    if state is not None:
+        return state
+    waiting = CheckRequest.objects.filter(game=game, key=key).exists()
+    return Check.PENDING if waiting else Check.UNKNOWN
+
+
+def wake() -> None:
+    """One worker wake-up, sent once the asking transaction commits."""
+    transaction.on_commit(check_position.enqueue)
+
+
+def _store_inherited_loss(position: Position, key: str) -> None:
     now = timezone.now()
-    if before is not None and getattr(found.get(keys[1]), "verdict", None) == Check.LOSS:
-        if row is None or row.verdict in (Check.PENDING, Check.UNKNOWN):
-            return _store_inherited_loss(position, key, now)
-    if row is None:
-        row = PositionVerdict(key=key, position=position.to_json(), requested=now, polled=now)
-        PositionVerdict.objects.bulk_create([row], ignore_conflicts=True)
-    elif row.verdict != Check.PENDING:
-        return row
-    elif row.requested > now - RETRY_AFTER:
-        if row.polled is None or row.polled < now - STALE_AFTER / 3:
-            PositionVerdict.objects.filter(pk=row.pk).update(polled=now)  # still wanted
-        return row
-    elif not PositionVerdict.objects.filter(pk=row.pk, requested=row.requested).update(
-        requested=now, polled=now
-    ):
-        return row  # pending too long (its worker died): someone else just re-queued it
-    transaction.on_commit(lambda: check_position.enqueue(key))
-    return row
-
-
-def _store_inherited_loss(position: Position, key: str, now) -> PositionVerdict:
-    lost = PositionVerdict(
-        key=key, position=position.to_json(), verdict=Check.LOSS,
-        requested=now, polled=now, decided=now,
-    )  # fmt: skip
+    lost = PositionVerdict(key=key, position=position.to_json(), verdict=Check.LOSS, decided=now)
     PositionVerdict.objects.bulk_create([lost], ignore_conflicts=True)
-    PositionVerdict.objects.filter(key=key, verdict__in=[Check.PENDING, Check.UNKNOWN]).update(
-        verdict=Check.LOSS, moves=[], decided=now
+    PositionVerdict.objects.filter(key=key, verdict=Check.UNKNOWN).update(
+        verdict=Check.LOSS, moves=[], length=0, decided=now
     )
-    return lost
 
 
-def verdicts(positions: list[Position]) -> list[str | None]:
-    """The verdict of each position ("win", "loss", "unknown", "pending"), None if never asked."""
-    keys = [position_key(position) for position in positions]
-    found = dict(PositionVerdict.objects.filter(key__in=set(keys)).values_list("key", "verdict"))
-    return [found.get(key) for key in keys]
+def _seed_from_deal(game: Game) -> bool:
+    """A deal from the winnable pool comes with its winning line: every position on it is
+    known winnable without a search. Returns whether there was one to store."""
+    proof = DealVerdict.objects.filter(
+        deal=game.deal, draw=game.draw, passes=game.passes, verdict=Outcome.WIN
+    ).first()
+    if proof is None:
+        return False
+    start = deal_position(game.deal, game.draw, game.passes)
+    if queue.verdicts([start])[0] is None:
+        store_line(start, proof.moves)
+    return True

@@ -1,8 +1,11 @@
-"""What the solver has proven about positions met in play (the dead-end checks).
+"""What the solver has proven about positions met in play (the dead-end checks), and the
+checks players are waiting for.
 
 Positions are identified by content, so the same position in two games is solved once. A
 verdict is a fact about a position, never about a game: a late or repeated check can only
-add what is proven, it cannot overwrite a newer answer for some game's current ply.
+add what is proven, it cannot overwrite a newer answer for some game's current ply. A
+PositionVerdict row exists only once something is decided; what is still wanted is a
+CheckRequest.
 """
 
 import hashlib
@@ -11,6 +14,7 @@ import json
 from django.db import models
 
 from games.engine.positions import Position
+from games.models import Game
 
 
 class Check(models.TextChoices):
@@ -22,13 +26,14 @@ class Check(models.TextChoices):
 
 class PositionVerdict(models.Model):
     key = models.CharField(max_length=64, unique=True)  # sha256 of the Position JSON
-    position = models.JSONField()  # server-side only: the worker solves from it
-    verdict = models.CharField(max_length=8, choices=Check.choices, default=Check.PENDING)
-    moves = models.JSONField(default=list, blank=True)  # a win's line from this position
+    position = models.JSONField()  # server-side only: a win's line is replayed from it
+    verdict = models.CharField(max_length=8, choices=Check.choices)
+    # A win's line from this position, with no position on it twice: following it, every
+    # position after this one has a shorter stored line (see proofs.store_line).
+    moves = models.JSONField(default=list, blank=True)
+    length = models.PositiveIntegerField(default=0)  # len(moves): only ever shortened
     nodes = models.PositiveBigIntegerField(default=0)
     seconds = models.FloatField(default=0.0)
-    requested = models.DateTimeField()  # when a check was last put on the queue
-    polled = models.DateTimeField(null=True, blank=True)  # when a page last asked about it
     decided = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -40,6 +45,35 @@ class PositionVerdict(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key[:12]}: {self.verdict}"
+
+
+class CheckRequest(models.Model):
+    """A game's wish to know a position's verdict, made when its player reached the position
+    (or, on a lost line, an earlier one). It is wanted while the game still stands where it
+    stood when it asked (`at`); the worker searches the newest wanted request first and drops
+    the others unsearched."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    player = models.CharField(max_length=32)  # the game's: bounds what one player has queued
+    key = models.CharField(max_length=64)  # the position to check
+    position = models.JSONField()
+    at = models.CharField(max_length=64)  # the key of the game's position when it asked
+    deep = models.BooleanField(default=False)  # a quick check left it undecided
+    requested = models.DateTimeField()
+    started = models.DateTimeField(null=True, blank=True)  # claimed by a worker
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="check_request_once_per_game")
+        ]
+        indexes = [
+            models.Index(fields=["deep", "-requested"], name="check_request_newest"),
+            models.Index(fields=["player", "-requested"], name="check_request_player"),
+            models.Index(fields=["key"], name="check_request_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key[:12]} for game {self.game_id}"
 
 
 def position_key(position: Position) -> str:

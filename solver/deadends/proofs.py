@@ -1,9 +1,15 @@
 """Storing what a check proves: a verdict stands once proven, and a winning line proves
-every position on it."""
+every position on it.
+
+Hints follow the stored lines, so a stored line must lead somewhere: no position appears on
+it twice (`without_cycles`), and every WIN row's `length` only ever shrinks. Together these
+keep one promise: for every stored win X, the position its first move reaches has a stored
+line strictly shorter than X's. Following "hint, play it" therefore counts down to a win.
+"""
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games.engine.moves import Move
@@ -13,53 +19,80 @@ from games.engine.rules import apply
 from .models import Check, PositionVerdict, position_key
 
 
-def store(key: str, verdict: str, moves: list[str], nodes: int, seconds: float) -> None:
-    """Store a check's result. What is proven stands: a win or loss is never replaced."""
-    with transaction.atomic():
-        row = PositionVerdict.objects.select_for_update().get(key=key)
-        if row.verdict in (Check.WIN, Check.LOSS):
-            return
-        row.verdict, row.moves, row.nodes, row.seconds = verdict, moves, nodes, seconds
-        row.decided = timezone.now()
-        row.save(update_fields=["verdict", "moves", "nodes", "seconds", "decided"])
-        if verdict == Check.WIN:
-            store_line(Position.from_json(row.position), moves)
-
-
-def store_line(position: Position, moves: list[str], include_start: bool = False) -> None:
-    """Every position on a winning line is winnable by the rest of the line: store them all,
-    so a player who follows the line is answered without a search."""
+def store(position: Position, verdict: str, moves: list[str], nodes: int, seconds: float) -> None:
+    """Store a check's result. What is proven stands: a win or loss is never replaced (a win
+    only by a shorter line to the same end)."""
+    if verdict == Check.WIN:
+        store_line(position, moves, nodes, seconds)
+        return
+    key = position_key(position)
     now = timezone.now()
-    rows = []
-    if include_start:
-        rows.append(
-            PositionVerdict(
-                key=position_key(position),
-                position=position.to_json(),
-                verdict=Check.WIN,
-                moves=moves,
-                requested=now,
-                decided=now,
-            )  # fmt: skip
+    row = PositionVerdict(
+        key=key, position=position.to_json(), verdict=verdict, nodes=nodes, seconds=seconds,
+        decided=now,
+    )  # fmt: skip
+    PositionVerdict.objects.bulk_create([row], ignore_conflicts=True)
+    if verdict == Check.LOSS:  # a deep check may prove what a quick one left undecided
+        PositionVerdict.objects.filter(key=key, verdict=Check.UNKNOWN).update(
+            verdict=Check.LOSS, moves=[], length=0, nodes=nodes, seconds=seconds, decided=now
         )
-    for i, text in enumerate(moves[:-1]):
-        position = apply(position, Move.parse(text))
-        rows.append(
-            PositionVerdict(
-                key=position_key(position),
-                position=position.to_json(),
-                verdict=Check.WIN,
-                moves=moves[i + 1 :],
-                requested=now,
-                decided=now,
-            )  # fmt: skip
-        )
+
+
+def without_cycles(position: Position, moves: list[str]) -> tuple[list[Position], list[str]]:
+    """The line with every loop cut out: where it comes back to a position it passed
+    before, the moves in between go. Returns the positions along the new line (the start
+    first, the end last) and its moves. Raises IllegalMove if a move is illegal."""
+    positions, keys, line = [position], [position_key(position)], []
+    index = {keys[0]: 0}
+    for text in moves:
+        after = apply(positions[-1], Move.parse(text))
+        key = position_key(after)
+        if key in index:  # back where it was after index[key] moves: forget the loop
+            cut = index[key]
+            for dropped in keys[cut + 1 :]:
+                del index[dropped]
+            del positions[cut + 1 :], keys[cut + 1 :], line[cut:]
+            continue
+        index[key] = len(positions)
+        positions.append(after)
+        keys.append(key)
+        line.append(text)
+    return positions, line
+
+
+def store_line(position: Position, moves: list[str], nodes: int = 0, seconds: float = 0.0) -> None:
+    """Every position on a winning line is winnable by the rest of the line: store them all,
+    so a player who follows the line is answered without a search. A position stored before
+    keeps its line unless this one is shorter (or it was undecided)."""
+    positions, line = without_cycles(position, moves)
+    now = timezone.now()
+    rows = [
+        PositionVerdict(
+            key=position_key(positions[i]),
+            position=positions[i].to_json(),
+            verdict=Check.WIN,
+            moves=line[i:],
+            length=len(line) - i,
+            nodes=nodes if i == 0 else 0,
+            seconds=seconds if i == 0 else 0.0,
+            decided=now,
+        )  # fmt: skip
+        for i in range(len(line))
+    ]
     PositionVerdict.objects.bulk_create(rows, ignore_conflicts=True)
-    lines = {row.key: row.moves for row in rows}
-    undecided = PositionVerdict.objects.filter(
-        key__in=lines, verdict__in=[Check.PENDING, Check.UNKNOWN]
-    ).values_list("pk", "key")
-    for pk, key in undecided:
-        PositionVerdict.objects.filter(pk=pk).update(
-            verdict=Check.WIN, moves=lines[key], decided=now
-        )
+    known = {
+        key: (verdict, length)
+        for key, verdict, length in PositionVerdict.objects.filter(
+            key__in=[row.key for row in rows]
+        ).values_list("key", "verdict", "length")
+    }
+    # From the end of the line back to its start, so that a position's successor is already
+    # as short as it will get when the position itself is written; each is one conditional
+    # UPDATE, so two workers storing lines at once can still only shorten a line.
+    for row in reversed(rows):
+        verdict, length = known[row.key]
+        if verdict == Check.LOSS or (verdict == Check.WIN and length <= row.length):
+            continue  # as short already, or (were the solver wrong) a loss, never overwritten
+        PositionVerdict.objects.filter(
+            Q(verdict=Check.UNKNOWN) | Q(verdict=Check.WIN, length__gt=row.length), key=row.key
+        ).update(verdict=Check.WIN, moves=row.moves, length=row.length, decided=now)

@@ -1,54 +1,58 @@
 """The dead-end check itself, run by `manage.py db_worker` (django.tasks with the database
-backend)."""
+backend). Each task is a wake-up: it searches the newest wanted position (see `queue`)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.tasks import task
-from django.utils import timezone
 
+from games.engine.positions import Position
+from games.steps import steps
 from solver.search import solve
 
-from .models import Check, PositionVerdict
+from . import queue
+from .models import Check, CheckRequest, PositionVerdict
 from .proofs import store
 
 # Each check is bounded in CPU time and in nodes; the nodes bound the transposition table, and
 # so the memory, of a hard position. A quick check answers most positions within the page's
-# patience; what it leaves undecided goes back on the queue, behind every quick check, for a
-# deeper one. Neither can starve the queue.
+# patience; what it leaves undecided is asked for again as a deep check, which waits behind
+# every quick one. Neither can starve the queue.
 QUICK_BUDGET = {"budget_seconds": 1.0, "budget_nodes": 100_000}
 DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 500_000}
 DEEP_PRIORITY = -10
-# A page polls a pending position at least every 4 s; a check nobody has asked about for
-# longer is for a position its player has left, and is dropped rather than searched.
-STALE_AFTER = timedelta(seconds=6)
 
 
 @task()
-def check_position(key: str, deep: bool = False) -> str:
-    """Solve one position met in play and store the verdict; returns what it did.
+def check_position() -> str:
+    """Search the newest position a player waits for and store its verdict; returns what it
+    did ("idle" when nothing is wanted).
 
-    A quick check that decides nothing queues a deep one, at a lower priority, and leaves the
-    position pending meanwhile. A position no page has asked about lately is dropped unsearched
-    (its row goes, so asking again queues a fresh check)."""
-    row = PositionVerdict.objects.filter(key=key).first()
+    A quick check that decides nothing leaves the position wanted, as a deep check. A loss
+    sends each game standing on it looking back for its last winnable position."""
+    row = queue.claim()
     if row is None:
-        return "gone"
-    if row.verdict != Check.PENDING:
-        return row.verdict
-    if is_stale(row):
-        PositionVerdict.objects.filter(pk=row.pk, verdict=Check.PENDING).delete()
-        return "dropped"
-    budget = DEEP_BUDGET if deep else QUICK_BUDGET
-    result = solve(row.position, **budget)
-    if result.verdict == Check.UNKNOWN and not deep:
-        PositionVerdict.objects.filter(pk=row.pk).update(requested=timezone.now())
-        check_position.using(priority=DEEP_PRIORITY).enqueue(key, deep=True)
+        return "idle"
+    result = solve(row.position, **(DEEP_BUDGET if row.deep else QUICK_BUDGET))
+    waiting = CheckRequest.objects.filter(key=row.key)
+    if result.verdict == Check.UNKNOWN and not row.deep:
+        waiting.update(deep=True, started=None)
+        check_position.using(priority=DEEP_PRIORITY).enqueue()
         return "deeper"
-    store(key, result.verdict, list(result.moves), result.nodes, result.seconds)
+    position = Position.from_json(row.position)
+    store(position, result.verdict, list(result.moves), result.nodes, result.seconds)
+    games = [each for each in waiting.select_related("game__deal") if queue.wanted(each)]
+    waiting.delete()
+    for each in games:
+        _look_back_if_lost(each)
     return result.verdict
 
 
-def is_stale(row: PositionVerdict) -> bool:
-    return row.polled is not None and row.polled < timezone.now() - STALE_AFTER
+def _look_back_if_lost(row: CheckRequest) -> None:
+    """The game still stands where it asked from: if that is lost, its banner looks for the
+    last winnable position, one earlier position at a time."""
+    at = PositionVerdict.objects.filter(key=row.at).values_list("verdict", flat=True).first()
+    if at != Check.LOSS:
+        return
+    back = queue.look_back(row.game, steps(row.game)[:-1], row.at, ask=True)
+    if back.asked:
+        check_position.enqueue()

@@ -71,3 +71,23 @@ class DealVerdict(models.Model):
     @property
     def solution_length(self) -> int | None:
         return len(self.moves) if self.verdict == Outcome.WIN else None
+
+
+class TopUp(models.Model):
+    """A top-up of one mode's pool, queued or running: at most one per mode, however many
+    players ask for new games while the pool is short."""
+
+    variant = models.CharField(max_length=16)
+    draw = models.PositiveSmallIntegerField(null=True, blank=True)
+    passes = models.PositiveSmallIntegerField(null=True, blank=True)
+    queued = models.DateTimeField()  # when its task was last put on the queue
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                "variant", Coalesce("draw", 0), Coalesce("passes", 0), name="top_up_one_per_mode"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"top-up {self.variant} {self.draw} {self.passes}"

@@ -1,18 +1,56 @@
-"""Topping up the winnable pool in the background, run by `manage.py db_worker`."""
+"""Keeping the winnable pool filled in the background, run by `manage.py db_worker`.
+
+Each mode has at most one top-up pending (a TopUp row while it is queued or running). A
+top-up solves one fresh deal and queues itself again until the mode holds POOL_TARGET
+proven deals, so the pool fills ahead of demand while each task stays short: a dead-end
+check that arrives meanwhile waits for one deal's search at most.
+"""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.db import transaction
 from django.tasks import task
+from django.utils import timezone
 
 from .fill import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store
-from .models import Outcome
+from .models import DealVerdict, Outcome, TopUp
+
+POOL_TARGET = 200  # proven-winnable deals each mode keeps ready
+# A top-up queued this long ago and still marked pending lost its worker: queue it again.
+STUCK_AFTER = timedelta(minutes=5)
+
+
+def pool_size(variant: str, draw: int | None, passes: int | None) -> int:
+    return DealVerdict.objects.filter(
+        deal__variant=variant, draw=draw, passes=passes, verdict=Outcome.WIN
+    ).count()
+
+
+def request_top_up(variant: str, draw: int | None, passes: int | None) -> bool:
+    """Queue a top-up of the mode's pool unless one is pending. Returns whether it queued."""
+    now = timezone.now()
+    mode = {"variant": variant, "draw": draw, "passes": passes}
+    _, created = TopUp.objects.get_or_create(**mode, defaults={"queued": now})
+    if not created and not TopUp.objects.filter(**mode, queued__lt=now - STUCK_AFTER).update(
+        queued=now
+    ):
+        return False
+    transaction.on_commit(lambda: top_up_pool.enqueue(variant, draw, passes))
+    return True
 
 
 @task(priority=-20)  # behind every dead-end check: players are waiting for those
-def top_up_pool(variant: str, draw: int | None, passes: int | None, count: int = 3) -> int:
-    """Solve a few fresh game numbers for the winnable pool; returns how many were winnable."""
-    found = 0
-    for _, number in zip(range(count), fresh_numbers(variant, draw, passes), strict=False):
-        verdict = solve_and_store(variant, number, draw, passes, FRESH_BUDGET_SECONDS)
-        found += verdict.verdict == Outcome.WIN
-    return found
+def top_up_pool(variant: str, draw: int | None, passes: int | None) -> int:
+    """Solve one fresh game number for the mode's pool, then queue the next top-up if the
+    pool is still short of its target; returns how many winnable deals were found."""
+    number = next(iter(fresh_numbers(variant, draw, passes)))
+    verdict = solve_and_store(variant, number, draw, passes, FRESH_BUDGET_SECONDS)
+    mode = {"variant": variant, "draw": draw, "passes": passes}
+    if pool_size(variant, draw, passes) < POOL_TARGET:
+        TopUp.objects.filter(**mode).update(queued=timezone.now())
+        top_up_pool.enqueue(variant, draw, passes)
+    else:
+        TopUp.objects.filter(**mode).delete()
+    return int(verdict.verdict == Outcome.WIN)

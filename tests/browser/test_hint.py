@@ -1,5 +1,7 @@
 """Hints in Chromium: the next move of the solver's winning line from where the player stands,
-shown on the table by marking its card and its target, and counted."""
+shown on the table by marking its card and its target, and counted. Where no line is known
+yet, the page says it is looking and the hint arrives by itself once the worker's check has
+found one."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from games.engine import rules
 from games.engine.moves import Move
 from games.engine.positions import Position
 from games.models import Game
+from tests.worker import work
 
 from .conftest import winnable
 
@@ -34,6 +37,8 @@ def test_a_hint_marks_the_card_and_the_target_of_the_winning_lines_next_move(ope
     for _ in range(4):  # the hint, then the move it shows, a few times over
         expected = solver_next(position)
         tab.act("hint")
+        if tab.page.get_by_test_id("hint-wait").count():
+            work()  # the worker's check; the page's poll brings the hint
         expect(tab.page.locator("#board .hint-note")).to_have_attribute("data-hint", expected)
         code, target = expected.split("-")
         expect(tab.page.locator("#board .card.hinted")).to_have_attribute("data-card", code)
@@ -63,6 +68,8 @@ def test_a_hint_home_marks_the_foundation_that_takes_the_card(open_tab):
         position = rules.apply(position, Move.parse(move))
 
     tab.act("hint")
+    expect(tab.page.get_by_test_id("hint-wait")).to_be_visible()  # no check has run yet
+    work()
     code = expected.split("-")[0]
     expect(tab.page.locator("#board .card.hinted")).to_have_attribute("data-card", code)
     foundation = tab.page.locator("#board .foundation.hinted")

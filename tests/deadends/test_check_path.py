@@ -1,104 +1,205 @@
-"""The check path's economy: quick checks first and deep ones behind them, positions nobody
-looks at any more are dropped, a move from a lost position is lost without a search, and a
-deal from the winnable pool brings its winning line along."""
+"""The check path's schedule (issues 10 and 11): checks are asked for by POSTed actions only,
+the newest wanted position is searched first, a check whose player has moved on is dropped
+before it starts, a player has at most three waiting, a position wanted by two games is
+searched once, undecided quick checks come back deep behind the quick ones, a move from a
+lost position is lost without a search, and a pool deal brings its winning line."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from games import deals
 from games.engine import rules
-from games.engine.deal import deal
 from games.engine.moves import Move
-from games.models import Game
-from solver.deadends import checks, proofs, tasks
-from solver.deadends.models import Check, PositionVerdict
+from games.models import Deal, Game
+from games.steps import current
+from solver.deadends import queue, tasks
+from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
 from solver.deadends.tasks import check_position
 from solver.pool.models import DealVerdict
 from solver.search import solve
 from tests.deadends.test_deadends import DEAD_END_LINE, make_deal
 from tests.web.html import one, parse
+from tests.worker import work
 
+# Outside a wrapping transaction: the wake-ups are enqueued on commit, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def run_worker() -> None:
-    call_command("db_worker", batch=True, startup_delay=False, reload=False, verbosity=0)
+def player() -> Client:
+    client = Client()
+    client.get("/")  # the player cookie
+    return client
 
 
-def test_a_check_nobody_polls_any_more_is_dropped_unsearched():
-    position = deal("yukon", 6, b"test-key")
-    key = checks.request(position).key
-    PositionVerdict.objects.filter(key=key).update(
-        polled=timezone.now() - tasks.STALE_AFTER - timedelta(seconds=1)
-    )
-    assert check_position.call(key) == "dropped"
-    assert not PositionVerdict.objects.filter(key=key).exists()
-    checks.request(position)  # asked again: a fresh check is queued
-    assert PositionVerdict.objects.get(key=key).verdict == Check.PENDING
+def post(client: Client, game: Game, **data) -> str:
+    """POST an action on `game`: its first (a game not started yet) at the deal's address,
+    which starts it, the rest at the game's own. `game` is then the stored row."""
+    if game.pk is None:
+        url, ply = f"/yukon/{game.deal.number}/", 0
+    else:
+        game.refresh_from_db()
+        url, ply = f"/game/{game.slug}/", game.ply
+    response = client.post(url, {"ply": ply, **data}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    if game.pk is None:
+        game.pk = Game.objects.filter(deal=game.deal).latest("pk").pk  # the one just started
+    game.refresh_from_db()
+    return response.content.decode()
 
 
-def test_polling_keeps_a_pending_check_wanted():
-    position = deal("yukon", 6, b"test-key")
-    key = checks.request(position).key
-    old = timezone.now() - tasks.STALE_AFTER - timedelta(seconds=1)
-    PositionVerdict.objects.filter(key=key).update(polled=old)
-    checks.request(position)  # the page's poll
-    assert not tasks.is_stale(PositionVerdict.objects.get(key=key))
+def winnable_moves(position, count: int) -> list[str]:
+    """`count` moves from `position`, each to a position the solver wins (checked here)."""
+    line = []
+    for _ in range(count):
+        for move in rules.legal_moves(position):
+            after = rules.apply(position, move)
+            if solve(after, budget_seconds=2).verdict == "win":
+                line.append(str(move))
+                position = after
+                break
+    assert len(line) == count
+    return line
 
 
-def test_a_quick_check_that_decides_nothing_queues_a_deep_one_behind_the_others(monkeypatch):
-    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
-    key = checks.request(deal("yukon", 6, b"test-key")).key
+def start(client: Client, number: int = 6) -> Game:
+    """The player's game on a deal, as its page shows it: looking starts nothing, so it is
+    not stored until its first action (`post`)."""
+    assert client.get(f"/yukon/{number}/").status_code == 200
+    return Game(deal=Deal.objects.get(variant="yukon", number=number), scoring="none")
+
+
+def test_looking_at_a_game_asks_for_nothing():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    assert not Game.objects.exists(), "looking at a deal starts nothing"
+    post(alice, game, move="7S-t7")
+    work()
+    CheckRequest.objects.all().delete()
     DBTaskResult.objects.all().delete()
-    assert check_position.call(key) == "deeper"
-    assert PositionVerdict.objects.get(key=key).verdict == Check.PENDING
+    PositionVerdict.objects.all().delete()
+    assert alice.get(f"/game/{game.slug}/").status_code == 200
+    html = alice.get(f"/game/{game.slug}/verdict/", {"ply": game.ply}).content.decode()
+    assert 'data-state="unknown"' in html and "hx-get" not in html, "nothing asked: no poll"
+    assert not CheckRequest.objects.exists() and not DBTaskResult.objects.exists()
+    assert not PositionVerdict.objects.exists()
+
+
+def test_a_move_asks_for_its_position_and_wakes_one_worker():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    html = post(alice, game, move="7S-t7")
+    assert 'data-state="pending"' in html
+    request = CheckRequest.objects.get()
+    assert request.key == position_key(current(game).position) == request.at
+    assert DBTaskResult.objects.count() == 1
+    assert work() == [Check.WIN]
+    assert not CheckRequest.objects.exists()
+
+
+def test_the_newest_position_is_checked_first():
+    make_deal(6), make_deal(7)
+    alice, bob = player(), player()
+    first, second = start(alice, 6), start(bob, 7)
+    post(alice, first, move=winnable_moves(current(first).position, 1)[0])
+    post(bob, second, move=winnable_moves(current(second).position, 1)[0])
+    assert check_position.call() == Check.WIN
+    assert queue.verdicts([current(second).position]) == [Check.WIN]
+    assert queue.verdicts([current(first).position]) == [None], "the older one waits"
+    assert check_position.call() == Check.WIN
+    assert check_position.call() == "idle"
+
+
+def test_a_check_whose_player_moved_on_is_dropped_before_it_starts():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    one, two = winnable_moves(current(game).position, 2)
+    post(alice, game, move=one)
+    left = current(game).position
+    post(alice, game, move=two)
+    assert CheckRequest.objects.count() == 2
+    assert work() == [Check.WIN], "one search: the position the player stands on"
+    assert queue.verdicts([left]) == [None], "the position left behind was never searched"
+    assert not CheckRequest.objects.exists()
+
+
+def test_a_player_has_at_most_three_checks_waiting():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    keys = []
+    for move in winnable_moves(current(game).position, 5):
+        post(alice, game, move=move)
+        keys.append(position_key(current(game).position))
+    waiting = CheckRequest.objects.filter(player=game.player)
+    assert set(waiting.values_list("key", flat=True)) == set(keys[-queue.MAX_PER_PLAYER :])
+    assert DBTaskResult.objects.count() == queue.MAX_PER_PLAYER, "no wake-up for a pushed one"
+
+
+def test_a_position_two_games_want_is_searched_once():
+    make_deal()
+    alice, bob = player(), player()
+    games = [start(alice), start(bob)]
+    post(alice, games[0], move="7S-t7")
+    post(bob, games[1], move="7S-t7")
+    assert CheckRequest.objects.count() == 2
+    assert work() == [Check.WIN]
+    assert all(queue.verdicts([current(g).position]) == [Check.WIN] for g in games)
+
+
+def test_an_undecided_quick_check_comes_back_deep_behind_the_quick_ones(monkeypatch):
+    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    make_deal(6), make_deal(7)
+    alice, bob = player(), player()
+    first, second = start(alice, 6), start(bob, 7)
+    post(alice, first, move="7S-t7")
+    DBTaskResult.objects.all().delete()
+    assert check_position.call() == "deeper"
+    assert CheckRequest.objects.get().deep
     deep = DBTaskResult.objects.get()
     assert deep.priority == tasks.DEEP_PRIORITY < 0
-    assert deep.args_kwargs["kwargs"] == {"deep": True}
-    run_worker()
-    assert PositionVerdict.objects.get(key=key).verdict == Check.WIN
+    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_seconds": 2})
+    post(bob, second, move=winnable_moves(current(second).position, 1)[0])  # newer, quick
+    assert check_position.call() == Check.WIN
+    assert queue.verdicts([current(second).position]) == [Check.WIN]
+    assert check_position.call() == Check.WIN, "then the deep one"
+    assert queue.verdicts([current(first).position]) == [Check.WIN]
+
+
+def test_a_claimed_check_is_not_taken_twice_unless_its_worker_died():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    post(alice, game, move="7S-t7")
+    claimed = queue.claim()
+    assert claimed is not None and queue.claim() is None
+    CheckRequest.objects.update(started=timezone.now() - queue.RETRY_AFTER - timedelta(seconds=1))
+    assert check_position.call() == Check.WIN, "a wake-up takes over the dead worker's check"
 
 
 def test_a_move_from_a_lost_position_is_lost_without_a_search():
-    start = rules.apply(deal("yukon", 6, b"test-key"), Move.parse(DEAD_END_LINE[0]))
-    lost = rules.apply(start, Move.parse(DEAD_END_LINE[1]))
-    assert solve(lost, budget_seconds=5).verdict == "loss"
-    proofs.store(checks.request(lost).key, Check.LOSS, [], 2, 0.0)
-    after = rules.apply(lost, Move.parse("4D-t6"))  # the one move left
-    queued = DBTaskResult.objects.count()
-    assert checks.request(after, before=lost).verdict == Check.LOSS
-    assert checks.verdicts([after]) == [Check.LOSS]
-    assert DBTaskResult.objects.count() == queued, "no search queued"
-    assert checks.verdicts([start]) == [None]
-    others = [rules.apply(start, move) for move in rules.legal_moves(start)]
-    other = next(position for position in others if position != lost)
-    assert checks.request(other, before=start).verdict == Check.PENDING, "start isn't lost"
-
-
-def test_the_page_marks_a_move_out_of_a_dead_end_lost_at_once():
     make_deal()
-    alice = Client()
-    alice.get("/yukon/6/")
-    # The first action starts the game at the deal's address; the rest go to the game's own.
-    alice.post("/yukon/6/", {"ply": 0, "move": DEAD_END_LINE[0]}, HTTP_HX_REQUEST="true")
-    game = Game.objects.get()
-    for move in DEAD_END_LINE[1:]:
-        alice.post(f"/game/{game.slug}/", {"ply": len(game.actions), "move": move},
-                   HTTP_HX_REQUEST="true")  # fmt: skip
-        game.refresh_from_db()
-    run_worker()  # proves the dead end
+    alice = player()
+    game = start(alice)
+    for move in DEAD_END_LINE:
+        post(alice, game, move=move)
+    lost = current(game).position
+    assert solve(lost, budget_seconds=5).verdict == "loss"
+    work()
+    assert queue.verdicts([lost]) == [Check.LOSS]
     queued = DBTaskResult.objects.count()
-    page = parse(
-        alice.post(f"/game/{game.slug}/", {"ply": 2, "move": "4D-t6"}, HTTP_HX_REQUEST="true")
-    )
+    page = parse(post(alice, game, move="4D-t6"))  # the one move left
     assert one(page, "[data-testid=dead-end]") and one(page, "[data-testid=jump-back]")
+    assert queue.verdicts([current(game).position]) == [Check.LOSS]
+    assert not CheckRequest.objects.filter(key=position_key(current(game).position)).exists()
     assert DBTaskResult.objects.count() == queued, "lost by inheritance: nothing to search"
 
 
@@ -106,11 +207,13 @@ def test_a_deal_from_the_pool_brings_its_winning_line():
     deal_row = make_deal()
     line = solve(deals.deal_position(deal_row), budget_seconds=5).moves
     DealVerdict.objects.create(deal=deal_row, verdict="win", moves=line)
-    Client().post("/yukon/6/", {"ply": 0, "move": line[0]})  # the game starts with its line
+    alice = player()
+    game = start(alice)
+    post(alice, game, move=line[0])
     assert DBTaskResult.objects.count() == 0, "the deal and its line are known: no search"
     position = deals.deal_position(deal_row)
     positions = [position]
     for move in line[:-1]:
         position = rules.apply(position, Move.parse(move))
         positions.append(position)
-    assert set(checks.verdicts(positions)) == {Check.WIN}
+    assert set(queue.verdicts(positions)) == {Check.WIN}

@@ -10,15 +10,15 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
-from django_tasks_db.utils import exclusive_transaction
 
 from games import deals
 from games.engine.deal import deal
 from games.models import Deal, Game
 from games.steps import current
-from solver.deadends import checks, proofs
-from solver.deadends.models import Check, PositionVerdict, position_key
+from solver.deadends import checks, proofs, queue
+from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
 from tests.web.html import one, parse, refusal, text, text_of
+from tests.worker import work
 
 # Yukon deal 6 under the test key: after 7S-t7, KC-t1 walks into a proven dead end (the only
 # move left is 4D-t6, after which nothing can move), while 7S-t7 alone is winnable.
@@ -123,7 +123,7 @@ def test_jump_back_restores_the_last_winnable_step_and_is_undoable(alice, lost_g
     assert lost_game.actions == [*DEAD_END_LINE, "@1"]
     step = current(lost_game)
     assert step.moves == 1
-    assert checks.verdicts([step.position]) == [Check.WIN]
+    assert queue.verdicts([step.position]) == [Check.WIN]
     assert not page.select("[data-testid=dead-end]")
     post(alice, lost_game, action="undo")
     lost_game.refresh_from_db()
@@ -151,39 +151,39 @@ def test_resign_ends_the_game_and_keeps_it(alice, lost_game):
 def test_the_same_position_in_two_games_is_solved_once():
     make_deal()
     alice, bob = Client(), Client()
-    first(alice, DEAD_END_LINE[0])
-    first(bob, DEAD_END_LINE[0])
+    games = [first(alice, "7S-t7"), first(bob, "7S-t7")]
     assert Game.objects.count() == 2
-    assert PositionVerdict.objects.count() == 1
-    assert DBTaskResult.objects.count() == 1
+    assert DBTaskResult.objects.count() == 2  # a wake-up each, one search between them
     run_worker()
-    for game in Game.objects.all():
-        assert checks.verdicts([current(game).position]) == [Check.WIN]
+    assert PositionVerdict.objects.filter(nodes__gt=0).count() == 1
+    for game in games:
+        game.refresh_from_db()
+        assert queue.verdicts([current(game).position]) == [Check.WIN]
 
 
 def test_positions_on_a_known_winning_line_need_no_search():
     make_deal()
     alice = Client()
-    game = start(alice)
+    # The first action, a hint, starts the game and asks for the deal's check.
+    alice.post("/yukon/6/", {"ply": 0, "action": "hint"}, HTTP_HX_REQUEST="true")
+    game = Game.objects.get()
     run_worker()
-    line = PositionVerdict.objects.get(
-        key=position_key(deals.deal_position(Deal.objects.get())), verdict=Check.WIN
-    ).moves
+    line = PositionVerdict.objects.get(verdict=Check.WIN, nodes__gt=0).moves
     queued = DBTaskResult.objects.count()
     for move in line[:5]:
         post(alice, game, move=move)
     queued = DBTaskResult.objects.count() - queued
     assert queued == 0, "every position on the line was already known winnable"
-    assert checks.verdicts([current(game).position]) == [Check.WIN]
+    assert queue.verdicts([current(game).position]) == [Check.WIN]
 
 
 def test_a_stale_check_never_overwrites_a_proven_verdict():
     position = deal("yukon", 6, b"test-key")
-    row = checks.request(position)
-    proofs.store(row.key, Check.LOSS, [], 10, 0.1)
-    proofs.store(row.key, Check.UNKNOWN, [], 99, 3.0)  # a late, budget-limited check
-    proofs.store(row.key, Check.WIN, ["7S-t7"], 5, 0.1)
-    row = PositionVerdict.objects.get(key=row.key)
+    key = position_key(position)
+    proofs.store(position, Check.LOSS, [], 10, 0.1)
+    proofs.store(position, Check.UNKNOWN, [], 99, 3.0)  # a late, budget-limited check
+    proofs.store(position, Check.WIN, ["7S-t7"], 5, 0.1)
+    row = PositionVerdict.objects.get(key=key)
     assert (row.verdict, row.nodes) == (Check.LOSS, 10)
 
 
@@ -198,24 +198,23 @@ def test_a_check_for_an_old_ply_leaves_the_current_banner_alone(alice, lost_game
 
 def test_a_worker_killed_mid_check_loses_nothing():
     winnable = deal("yukon", 6, b"test-key")
-    key = checks.request(winnable).key  # queues the check
-    # A worker claims the check the way db_worker does, and is killed before it stores
-    # anything: its task stays RUNNING for ever and the position stays pending.
-    with exclusive_transaction():
-        claimed = DBTaskResult.objects.ready().get_locked()
-        claimed.claim("killed-worker")
-    row = PositionVerdict.objects.get(key=key)
-    assert row.verdict == Check.PENDING
-    # Within the retry window the check looks on its way: asking again queues nothing ...
-    checks.request(winnable)
-    assert not DBTaskResult.objects.filter(status="READY").exists()
-    # ... after it, the next request queues the check again ...
-    PositionVerdict.objects.filter(pk=row.pk).update(
-        requested=timezone.now() - checks.RETRY_AFTER - timedelta(seconds=1)
+    cards = "".join(card.code for card in deals.dealt_order(winnable))
+    game = Game.objects.create(
+        player="alice", deal=Deal.objects.create(variant="yukon", number=6, cards=cards)
     )
-    checks.request(winnable)
-    assert DBTaskResult.objects.filter(status="READY").count() == 1
-    # ... and a live worker decides it.
-    run_worker()
-    row.refresh_from_db()
-    assert row.verdict == Check.WIN
+    key = position_key(winnable)
+    assert checks.request(game, winnable) == Check.PENDING  # queues the check
+    # A worker claims the check, exactly as check_position does first, and is killed before
+    # it stores anything: the request stays claimed and the position stays undecided.
+    assert queue.claim().key == key
+    assert not PositionVerdict.objects.filter(key=key).exists()
+    # Within the retry window the claim stands: no other worker searches it twice ...
+    assert queue.claim() is None
+    # ... once it has been claimed longer than any check takes, the next worker takes it over
+    # and decides it.
+    CheckRequest.objects.filter(key=key).update(
+        started=timezone.now() - queue.RETRY_AFTER - timedelta(seconds=1)
+    )
+    assert work() == [Check.WIN]
+    assert PositionVerdict.objects.get(key=key).verdict == Check.WIN
+    assert not CheckRequest.objects.filter(key=key).exists()

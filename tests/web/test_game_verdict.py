@@ -5,21 +5,32 @@ from __future__ import annotations
 import pytest
 from bs4 import Tag
 
-from .html import parse
+from games.engine import rules
+from games.steps import current
+
+from .html import one, parse
 
 pytestmark = pytest.mark.django_db
 
 
-def test_it_polls_while_the_position_is_being_checked(alice):
+def test_it_polls_while_the_position_a_move_reached_is_being_checked(alice):
     game = alice.start("yukon", 31)
-    response = alice.client.get(f"/game/{game.slug}/verdict/", {"ply": 0})
+    move = next(m for m in rules.legal_moves(current(game).position))
+    alice.move(game, str(move))
+    response = alice.client.get(f"/game/{game.slug}/verdict/", {"ply": 1})
     assert response.status_code == 200
     top = [element for element in parse(response).children if isinstance(element, Tag)]
     assert [element.get("id") for element in top] == ["verdict"]  # the banner alone
     banner = top[0]
     assert banner["data-state"] == "pending"
-    assert banner["hx-get"].startswith(f"/game/{game.slug}/verdict/?ply=0")
+    assert banner["hx-get"].startswith(f"/game/{game.slug}/verdict/?ply=1")
     assert banner["hx-trigger"].startswith("load")
+
+
+def test_a_position_nobody_moved_to_is_not_checked_and_not_polled(alice):
+    game = alice.start("yukon", 31)
+    banner = one(parse(alice.client.get(f"/game/{game.slug}/verdict/", {"ply": 0})), "#verdict")
+    assert banner["data-state"] == "unknown" and not banner.has_attr("hx-get")
 
 
 def test_it_answers_nothing_once_the_board_has_moved_on(alice):

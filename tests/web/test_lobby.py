@@ -9,10 +9,9 @@ import pytest
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from games.deals import deal_for
-from games.engine.deal import MAX_NUMBER, MIN_NUMBER
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict, Outcome, TopUp
 
-from .html import one, parse, text_of
+from .html import one, parse, text, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -54,25 +53,35 @@ def test_winnable_deals_come_from_the_pool_of_proven_wins(alice):
         assert alice.client.get("/yukon/")["Location"] == "/yukon/4242/"
 
 
-def test_with_an_empty_pool_it_deals_a_fresh_number_it_proves_winnable(alice, settings):
-    # Fresh numbers continue after the highest one solved: after a (stored) loss at 2 comes
-    # Yukon 3, which the solver wins under this key in about 40 nodes.
-    settings.DEAL_KEY = b"test-key"
-    DealVerdict.objects.create(deal=deal_for("yukon", 2), verdict=Outcome.LOSS)
-    assert alice.client.get("/yukon/")["Location"] == "/yukon/3/"
-    proof = DealVerdict.objects.get(deal__variant="yukon", deal__number=3)
-    assert proof.verdict == Outcome.WIN and proof.moves
+def test_with_an_empty_pool_it_says_so_and_offers_a_labelled_random_deal_or_a_wait(alice):
+    response = alice.client.get("/klondike/", {"draw": "3", "scoring": "vegas"})
+    assert response.status_code == 200
+    page = parse(response)
+    notice = one(page, "[data-testid=pool-empty]")
+    assert "Klondike, draw 3, Vegas scoring" in text(notice)
+    assert not DealVerdict.objects.exists(), "nothing was solved in the request"
+    random_deal = one(page, "[data-testid=pool-random]")["href"]
+    assert GAME.match(random_deal) and random_deal.endswith("?draw=3&scoring=vegas")
+    assert "not proven winnable" in text(page)
+    wait = one(page, "[data-testid=pool-wait-link]")["href"]
+    assert wait == "/klondike/?draw=3&scoring=vegas&wait=1"
 
 
-def test_with_no_fresh_number_left_to_prove_it_deals_a_random_one(alice):
-    # Every number up to the last is taken as solved, so no proof can turn up: the player
-    # still gets a game, an unproven one, and nothing is solved for it.
-    DealVerdict.objects.create(deal=deal_for("yukon", MAX_NUMBER), verdict=Outcome.LOSS)
-    response = alice.client.get("/yukon/")
-    assert response.status_code == 302 and GAME.match(response["Location"]), response
-    variant, number = GAME.match(response["Location"]).groups()
-    assert variant == "yukon" and MIN_NUMBER <= int(number) <= MAX_NUMBER
-    assert DealVerdict.objects.count() == 1
+def test_waiting_for_a_proven_deal_looks_again_until_there_is_one(alice):
+    page = parse(alice.client.get("/yukon/", {"wait": "1"}))
+    assert one(page, "[data-testid=pool-wait]")
+    assert one(page, "meta[http-equiv=refresh]")
+    DealVerdict.objects.create(deal=deal_for("yukon", 4243), verdict=Outcome.WIN, moves=["AS-f"])
+    assert alice.client.get("/yukon/", {"wait": "1"})["Location"] == "/yukon/4243/"
+
+
+def test_a_short_pool_asks_for_one_top_up_however_many_players_ask(alice, bob):
+    for _ in range(5):
+        alice.client.get("/yukon/")
+        bob.client.get("/klondike/", {"draw": "1", "scoring": "vegas"})
+    modes = set(TopUp.objects.values_list("variant", "draw", "passes"))
+    assert modes == {("yukon", None, None), ("klondike", 1, 1)}
+    assert TopUp.objects.count() == 2
 
 
 def test_the_pool_is_kept_per_mode(alice):

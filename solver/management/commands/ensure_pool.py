@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand
 
 from solver.pool.fill import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store
 from solver.pool.models import DealVerdict, Outcome
-from solver.pool.tasks import top_up_pool
+from solver.pool.tasks import request_top_up
 
 # Every mode the site deals: Yukon; Klondike draw 1 and 3, unlimited and with Vegas's limit.
 MODES = [("yukon", None, None), ("klondike", 1, None), ("klondike", 3, None),
@@ -19,7 +19,8 @@ MODES = [("yukon", None, None), ("klondike", 1, None), ("klondike", 3, None),
 class Command(BaseCommand):
     help = (
         "Solve a first batch of Yukon deals now if the winnable pool is empty (a few seconds, "
-        "with a progress line), and queue top-ups of every mode for the worker."
+        "with a progress line), and have the worker keep every mode's pool filled (one pending "
+        "top-up per mode, each queueing the next until the pool holds its target)."
     )
 
     def add_arguments(self, parser):
@@ -41,6 +42,6 @@ class Command(BaseCommand):
             sys.stderr.write(f"\rWinnable Yukon deals [{bar}] {have}/{first}, {tried} tried")
         if tried:
             sys.stderr.write("\n")
-        for variant, draw, passes in MODES:
-            top_up_pool.enqueue(variant, draw, passes, count=5)
+        for variant, draw, passes in MODES:  # each keeps itself going until its pool is full
+            request_top_up(variant, draw, passes)
         self.stdout.write(f"Winnable pool: {wins.count()} Yukon deals; the worker adds more.")

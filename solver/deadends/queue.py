@@ -1,0 +1,110 @@
+"""The dead-end checks' schedule: which wanted check a worker searches next.
+
+A check is asked for when a player reaches a position (a POSTed action), never by looking
+at a page. The worker takes the newest wanted request first (players wait for the position
+they just reached, not one they left a minute ago), drops requests whose game has moved on
+before searching them, and searches a position once however many games want it. A player
+has at most MAX_PER_PLAYER requests waiting: a new one pushes their oldest out.
+
+django.tasks only wakes a worker (one wake-up per request); the order lives here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
+from games.engine.history import Step
+from games.engine.positions import Position
+from games.models import Game
+from games.steps import current
+
+from .models import Check, CheckRequest, PositionVerdict, position_key
+
+MAX_PER_PLAYER = 3
+# A claimed check still there this long after it started lost its worker (killed mid-search):
+# any later wake-up takes it again. Longer than any check's budget.
+RETRY_AFTER = timedelta(seconds=30)
+
+
+def add(game: Game, position: Position, at: str) -> bool:
+    """Ask for `position`'s check for `game`, which stands at the position keyed `at`.
+    Returns whether a worker should be woken for it: not when this pushed one of the
+    player's older requests out (that one's wake-up serves this)."""
+    now = timezone.now()
+    row = CheckRequest(
+        game=game, player=game.player, key=position_key(position), position=position.to_json(),
+        at=at, requested=now,
+    )  # fmt: skip
+    CheckRequest.objects.bulk_create(
+        [row], update_conflicts=True, unique_fields=["game", "key"],
+        update_fields=["at", "requested"],
+    )  # fmt: skip
+    mine = CheckRequest.objects.filter(player=game.player)
+    newest = list(mine.order_by("-requested", "-pk").values_list("pk", flat=True)[:MAX_PER_PLAYER])
+    return not mine.exclude(pk__in=newest).delete()[0]
+
+
+def claim() -> CheckRequest | None:
+    """The newest wanted request, claimed for a search along with every other request for
+    the same position. Requests whose game has moved on, or whose position was decided
+    meanwhile, are deleted on the way, unsearched. Quick checks come before deep ones."""
+    while True:
+        now = timezone.now()
+        row = (
+            CheckRequest.objects.filter(Q(started__isnull=True) | Q(started__lt=now - RETRY_AFTER))
+            .select_related("game__deal")
+            .order_by("deep", "-requested", "-pk")
+            .first()
+        )
+        if row is None:
+            return None
+        if not wanted(row) or PositionVerdict.objects.filter(key=row.key).exists():
+            CheckRequest.objects.filter(pk=row.pk).delete()
+            continue
+        if CheckRequest.objects.filter(pk=row.pk, started=row.started).update(started=now):
+            CheckRequest.objects.filter(key=row.key).update(started=now)
+            return row
+        # another worker claimed it first: look again
+
+
+def wanted(row: CheckRequest) -> bool:
+    """Is the request's game still where it stood when it asked?"""
+    game = row.game
+    return not game.result and position_key(current(game).position) == row.at
+
+
+def pending(game: Game) -> bool:
+    """Does the game wait for any check?"""
+    return CheckRequest.objects.filter(game=game).exists()
+
+
+def verdicts(positions: list[Position]) -> list[str | None]:
+    """The verdict of each position ("win", "loss", "unknown"), None if not decided."""
+    keys = [position_key(position) for position in positions]
+    found = dict(PositionVerdict.objects.filter(key__in=set(keys)).values_list("key", "verdict"))
+    return [found.get(key) for key in keys]
+
+
+@dataclass(frozen=True)
+class Back:
+    jump_to: int | None = None  # the nearest earlier step proven winnable
+    searching: bool = False  # an earlier position is still undecided
+    asked: bool = False  # and a check of it was just asked for (wake a worker)
+
+
+def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
+    """On a lost line: the nearest earlier step proven winnable, walking back one position
+    at a time (nearest first) past those lost or undecidable. With `ask`, the first
+    undecided one met is asked for, on behalf of the game standing at `at`."""
+    known = verdicts([each.position for each in earlier])
+    for index in range(len(earlier) - 1, -1, -1):
+        if known[index] == Check.WIN:
+            return Back(jump_to=index)
+        if known[index] is None:
+            asked = ask and add(game, earlier[index].position, at)
+            return Back(searching=True, asked=asked)
+    return Back()

@@ -1,0 +1,17 @@
+"""The solver worker's own task, run in the test's process as `db_worker` runs it."""
+
+from __future__ import annotations
+
+from solver.deadends.tasks import check_position
+
+
+def work(limit: int = 50) -> list[str]:
+    """Run dead-end checks, newest wanted first, until nothing is wanted; returns what each
+    did ("win", "loss", "unknown", "deeper")."""
+    outcomes = []
+    for _ in range(limit):
+        outcome = check_position.call()
+        if outcome == "idle":
+            return outcomes
+        outcomes.append(outcome)
+    raise AssertionError(f"still busy after {limit} checks: {outcomes[-5:]}")
