@@ -15,7 +15,7 @@ from games.engine.deal import deal
 from games.engine.rules.core import legal_moves
 from games.models import Deal, Game
 from games.steps import current
-from solver.deadends.models import Check, PositionVerdict, position_key
+from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
 from solver.pool.models import DealVerdict, Outcome
 
 from .deals import easy_yukon, worked_example
@@ -124,7 +124,11 @@ def test_the_first_action_asks_for_the_pool_line_and_the_check_of_where_it_leads
     start = deals.deal_position(worked)
     known = dict(PositionVerdict.objects.values_list("key", "verdict"))
     assert known[position_key(start)] == Check.WIN  # the pool's line, stored as it starts
-    assert position_key(current(game).position) in known  # and where the move led: asked
+    # ... and where the move led, off the line's stored positions: its check is asked for
+    # (a decided position has a verdict row; an undecided one waits as a CheckRequest).
+    led = position_key(current(game).position)
+    assert led not in known
+    assert CheckRequest.objects.filter(game=game, key=led).exists()
 
 
 @pytest.mark.parametrize(
