@@ -63,3 +63,8 @@ def cards(root: Tag, within: str = "") -> list[str]:
 
 def piles(root: Tag) -> list[str]:
     return [pile["data-pile"] for pile in root.select("[data-pile]")]
+
+
+def hint_poll(root: Tag) -> str:
+    """The address the waiting hint note polls (`hx-get` on `data-testid=hint-wait`)."""
+    return one(root, "[data-testid=hint-wait]")["hx-get"]
