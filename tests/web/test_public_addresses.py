@@ -15,6 +15,7 @@ from games.models import Game
 from games.steps import steps as game_steps
 
 from .deals import easy_yukon, worked_example
+from .html import one, parse
 from .test_secrecy import played
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +40,14 @@ def test_no_address_or_header_carries_a_row_id(alice):
     seen += addresses(alice.client.get(f"/game/{game.slug}/"))
     seen += addresses(alice.client.post(f"/game/{game.slug}/", {"ply": len(line), "move": "x"}))
     seen += addresses(alice.client.post(f"/game/{game.slug}/", {"ply": 0, "action": "undo"}))
+    # A hint with no line known yet: the page polls for it, at an address of its own.
+    hint = alice.client.post(
+        f"/game/{game.slug}/", {"ply": len(line), "action": "hint"}, headers={"HX-Request": "1"}
+    )
+    poll = one(parse(hint), "[data-testid=hint-wait]")["hx-get"]
+    assert poll.startswith(f"/game/{game.slug}/hint/?")
+    seen += addresses(hint)
+    seen += addresses(alice.client.get(poll, headers={"HX-Request": "1"}))
     seen += addresses(
         alice.client.post(
             f"/game/{game.slug}/",
