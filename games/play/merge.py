@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from solver.deadends.models import CheckRequest
+
 from ..models import Game, Record
 
 
@@ -35,6 +37,8 @@ def merge_player(visitor: str, player: str) -> Merged:
             .exclude(pk__in=_played_on_both(visitor, player))
             .update(player=player)
         )
+        # The checks those games wait for count against their new player's bound now.
+        CheckRequest.objects.filter(player=visitor, game__player=player).update(player=player)
         theirs = list(Record.objects.select_for_update().filter(player=visitor))
         for record in theirs:
             _merge_record(record, player)

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games.models import Game, Record
 from games.play.merge import merge_player
+from solver.deadends.models import CheckRequest
 
 from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon, worked_example
 from .personas import PASSWORD, Persona
@@ -186,3 +187,12 @@ def test_a_deal_being_played_on_both_sides_keeps_the_accounts_game(laptop, accou
     assert Game.objects.get(pk=visitors.pk).player == "alice"
     laptop.log_out()
     assert laptop.client.get(f"/game/{visitors.slug}/").status_code == 200
+
+
+def test_the_checks_a_moved_game_waits_for_move_with_it(alice, account):
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, line[:2])
+    alice.move(game, line[2])  # asks for the check of where it leads
+    assert CheckRequest.objects.filter(game=game, player="alice").count() == 1
+    alice.log_in()
+    assert CheckRequest.objects.get(game=game).player == alice.player != "alice"
