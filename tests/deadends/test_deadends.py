@@ -52,14 +52,6 @@ def first(client: Client, move: str) -> Game:
     return Game.objects.get(slug=action.split("/")[2])
 
 
-def start(client: Client) -> Game:
-    """The client's game on deal 6, back at the deal (a first move, undone), with the deal's
-    check asked for."""
-    game = first(client, DEAD_END_LINE[0])
-    post(client, game, action="undo")
-    return game
-
-
 def poll(client: Client, game: Game) -> str:
     game.refresh_from_db()
     return client.get(f"/game/{game.slug}/verdict/?ply={game.ply}").content.decode()
