@@ -18,7 +18,7 @@ import gevent
 from locust import FastHttpUser, constant, task
 from locust.exception import StopUser
 
-from bench.board import ACTION_RE, CSRF_RE, KLONDIKE_QUERY, PLY_RE, choose, read_board
+from bench.board import CSRF_RE, KLONDIKE_QUERY, PLY_RE, action_of, choose, read_board
 
 
 class Player(FastHttpUser):
@@ -44,11 +44,11 @@ class Player(FastHttpUser):
         path = f"/{self.variant}/{self.rng.randint(1, 2**31 - 1)}/{query}"
         with self.client.get(path, name="open", catch_response=True) as answer:
             html = answer.text or ""
-            found = ACTION_RE.search(html), PLY_RE.search(html), CSRF_RE.search(html)
+            found = action_of(html), PLY_RE.search(html), CSRF_RE.search(html)
             if not all(found):
                 answer.failure(f"no game board in {path}")
                 raise StopUser  # this player stops; the failure is counted
-        self.action, self.ply, self.csrf = found[0][1], int(found[1][1]), found[2][1]
+        self.action, self.ply, self.csrf = found[0], int(found[1][1]), found[2][1]
         self.html = html
 
     def post(self, path: str, form: dict, name: str):
@@ -78,6 +78,7 @@ class Player(FastHttpUser):
                 answer.failure(f"{form} on {self.action}: HTTP {answer.status_code}")
                 return self.open_game()
         self.ply, self.html = int(ply[1]), html
+        self.action = action_of(html) or self.action  # the first action starts the game
 
 
 class Hello(FastHttpUser):
@@ -96,6 +97,13 @@ class Floor(Player):
     check, no board): the least a saved move costs on this stack."""
 
     abstract = True
+
+    def open_game(self) -> None:
+        """Opens a deal and starts its game with one real move (looking starts nothing, and
+        the floor acts on a stored game)."""
+        super().open_game()
+        while not self.action.startswith("/game/"):
+            super().move()
 
     def move(self) -> None:
         form = {"action": "move", "move": choose(read_board(self.html), self.rng) or "d",

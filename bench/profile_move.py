@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Where a move's server time goes: cProfile of POST /game/<id>/ (`game_action`) under
+"""Where a move's server time goes: cProfile of POST /game/<slug>/ (`game_action`) under
 Django's test client, with the bench's settings (DEBUG=0, CSRF enforced) on the bench's
 PostgreSQL database. Prints the costliest functions; it is not a test.
 
@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.board import ACTION_RE, CSRF_RE, KLONDIKE_QUERY, PLY_RE, choose, read_board  # noqa: E402
+from bench.board import CSRF_RE, KLONDIKE_QUERY, PLY_RE, action_of, choose, read_board  # noqa: E402
 from bench.site import DEFAULT_DB, Site  # noqa: E402
 
 
 def setup_django() -> None:
     url = os.environ.get("DATABASE_URL") or DEFAULT_DB
-    with Site(url, web_workers=0, DEAL_KEY="bench-profile-deal-key") as site:  # same deals
+    with Site(url, web_workers=0, DEAL_KEY="bench-profile-deal-key " * 2) as site:  # same deals
         os.environ.update(site.env)
     import django
 
@@ -137,9 +137,9 @@ def main() -> int:
         if board is None or board.won or ply >= args.ply_cap:
             page = client.get(f"/{args.variant}/{rng.randint(1, 2**31 - 1)}/{query}")
             html = page.content.decode()
-            if not (ACTION_RE.search(html) and CSRF_RE.search(html)):
+            if not (action_of(html) and CSRF_RE.search(html)):
                 raise SystemExit(f"no board: HTTP {page.status_code} {html[-800:]}")
-            action, csrf = ACTION_RE.search(html)[1], CSRF_RE.search(html)[1]
+            action, csrf = action_of(html), CSRF_RE.search(html)[1]
             ply = int(PLY_RE.search(html)[1])
             continue
         move = choose(board, rng)
@@ -159,6 +159,7 @@ def main() -> int:
         assert response.status_code == 200, response.content[:300]
         html = response.content.decode()
         ply = int(PLY_RE.search(html)[1])
+        action = action_of(html)  # the first action starts the game, at an address of its own
         moves, undos = moves + (move is not None), undos + (move is None)
     if timers is not None:
         print(f"{args.variant}: {moves} moves + {undos} undos, {1000 * spent / args.moves:.2f} ms "
