@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from .engine import rules
 from .engine.cards import Card
-from .engine.finish import finishing_moves
+from .engine.finish import finishing_moves, is_in_order
 from .engine.moves import Move
 from .engine.positions import Position
 
@@ -19,6 +19,7 @@ class CardView:
     targets: str  # space-separated piles it may go to, e.g. "t3 f1"
     selected: bool = False
     hinted: bool = False
+    covered: bool = False  # under the top of a draw-3 waste fan: shown, never playable
 
 
 @dataclass
@@ -46,6 +47,12 @@ class BoardView:
     can_finish: bool
     draw: int | None
     stock_left: int
+    passes_left: int | None = None  # Klondike with limited passes: this one included
+
+    @property
+    def last_pass(self) -> bool:
+        """The waste can't go back to the stock any more (Vegas after its last pass)."""
+        return self.passes_left is not None and self.passes_left <= 1
 
 
 def board(position: Position, selected: Card | None = None, hint: Move | None = None) -> BoardView:
@@ -82,9 +89,23 @@ def board(position: Position, selected: Card | None = None, hint: Move | None = 
         waste = pile("waste", "Waste", shown)
         for card_view in waste.cards[:-1]:
             card_view.targets = ""  # only the top of the fan is playable
+            card_view.covered = True
         stock.hinted = hint is not None and hint.card is None
     return BoardView(
         variant=position.variant, columns=columns, foundations=foundations, stock=stock,
         waste=waste, can_finish=finishing_moves(position) is not None, draw=position.draw,
-        stock_left=len(position.stock),
+        stock_left=len(position.stock), passes_left=position.passes_left,
     )  # fmt: skip
+
+
+def finish_blocker(position: Position) -> str:
+    """Why the finish button is still withheld, once every column card is face up (before
+    that, nobody looks for it); "" when it shows or is not near."""
+    if position.is_won or position.face_down_count or finishing_moves(position) is not None:
+        return ""
+    name = "Auto-finish" if position.variant == "yukon" else "Finish"
+    if position.variant == "klondike" and position.stock:
+        return f"{name} comes once the stock is empty."
+    if not is_in_order(position):
+        return f"{name} comes once every column is in order."
+    return ""

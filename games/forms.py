@@ -14,7 +14,7 @@ from .engine.positions import Position
 from .engine.rules import movable_cards
 from .models import Scoring
 
-ACTIONS = ("move", "undo", "redo", "restart", "finish", "resign", "hint", "jump")
+ACTIONS = ("move", "undo", "redo", "restart", "finish", "resign", "ask-resign", "hint", "jump")
 
 
 class ActionForm(forms.Form):

@@ -4,11 +4,13 @@ Each variable goes through a small helper that raises ImproperlyConfigured on a 
 so a typo in production stops the process at start instead of running half-configured.
 """
 
+import logging
 import os
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -83,19 +85,46 @@ def database_from_url(url: str, conn_max_age: int = 0) -> dict:
     return config
 
 
-DEBUG = env_bool("DEBUG", default=True)
+# Production unless DEBUG=1 says otherwise: `./dev run`, `./dev test` and CI set it.
+DEBUG = env_bool("DEBUG", default=False)
 
-if DEBUG:
-    SECRET_KEY = env_str("SECRET_KEY", "django-insecure-local-development-only")
-else:
-    SECRET_KEY = env_str("SECRET_KEY")
+# Keys shorter than this are refused in production: 32 random bytes cannot be guessed.
+KEY_MIN_BYTES = 32
+KEY_HOWTO = "e.g. the output of: python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+DEVELOPMENT_SECRET_KEY = "django-insecure-local-development-only"
+DEVELOPMENT_DEAL_KEY = "yukon-klondike-development-deal-key"
+
+
+def env_key(name: str, debug: bool, development_key: str) -> str:
+    """A secret key. In development (DEBUG=1) the public `development_key` unless set; in
+    production it must be set, be at least KEY_MIN_BYTES bytes and not be the development
+    key. Raises ImproperlyConfigured otherwise."""
+    value = os.environ.get(name)
+    if debug:
+        return development_key if value is None else value
+    if value is None:
+        raise ImproperlyConfigured(
+            f"{name} must be set when DEBUG is off (production): "
+            f"a random text of at least {KEY_MIN_BYTES} bytes, {KEY_HOWTO}"
+        )
+    if value == development_key:
+        raise ImproperlyConfigured(
+            f"{name} is the public development key, which nobody may use in production; "
+            f"set a random one, {KEY_HOWTO}"
+        )
+    if len(value.encode()) < KEY_MIN_BYTES:
+        raise ImproperlyConfigured(
+            f"{name} is {len(value.encode())} bytes long; production (DEBUG off) needs at "
+            f"least {KEY_MIN_BYTES} bytes of random text, {KEY_HOWTO}"
+        )
+    return value
+
+
+SECRET_KEY = env_key("SECRET_KEY", DEBUG, DEVELOPMENT_SECRET_KEY)
 
 # The key behind the deal shuffle (DESIGN §4): without it nobody can compute the face-down
 # cards from a game number. Bytes, ready for HMAC. Changing it never changes a stored Deal.
-if DEBUG:
-    DEAL_KEY = env_str("DEAL_KEY", "yukon-klondike-development-deal-key").encode()
-else:
-    DEAL_KEY = env_str("DEAL_KEY").encode()
+DEAL_KEY = env_key("DEAL_KEY", DEBUG, DEVELOPMENT_DEAL_KEY).encode()
 if not DEAL_KEY:
     raise ImproperlyConfigured("DEAL_KEY must not be empty")
 
@@ -117,6 +146,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "yukon_site.headers.permissions_policy_middleware",
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -181,8 +212,16 @@ STORAGES = {
     },
 }
 
-# Anonymous players keep their games through the session cookie for a year.
-SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
+# Two cookies, two lifetimes. Players are known by their own signed cookie (games/players.py),
+# which lasts a year so records survive without an account. Django's session cookie is only
+# the staff's admin login: it ends when the browser closes, and the login itself expires
+# after STAFF_SESSION_HOURS even in a browser that stays open.
+# A player's account login (accounts/) rides on this same session for now, so it too ends
+# with the browser or after STAFF_SESSION_HOURS; the records belong to the account either way.
+SESSION_COOKIE_AGE = env_int("STAFF_SESSION_HOURS", 8, minimum=1) * 60 * 60
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
 
 # HTTPS: one switch (on by default in production) with per-setting overrides.
 HTTPS = env_bool("HTTPS", default=not DEBUG)
@@ -225,3 +264,81 @@ MAILERS = {
     }
 }
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+
+# Django's `check --deploy` is clean with the production environment in the README, except:
+# security.W021 (HSTS preload off). Preloading asks browsers to hard-code HTTPS for the domain
+# and all its subdomains, and leaving the list takes months: the operator opts in with
+# SECURE_HSTS_PRELOAD=1 when the whole domain is ready, not this project by default.
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+
+# Content-Security-Policy (django.middleware.csp): scripts and styles only from our own static
+# files, so an injected <script> or inline handler never runs. Pages carry no inline script or
+# style; htmx is told (meta htmx-config in base.html) not to inject its indicator <style> nor
+# to eval. No nonces: nothing needs one (the admin's only nonce-tagged <style> is for change
+# lists without actions, and ours have actions), and a random nonce printed into every game
+# page could spell a card code that the secrecy tests rightly look for.
+# data: images: the favicon is an inline SVG.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# Permissions-Policy (yukon_site/headers.py): powerful features the site never uses, off in
+# its pages and in any frame. Sharing a game's link (web-share, clipboard-write) keeps its
+# default, this site only. Chromium warns about features it does not know: the browser test
+# fails on that, so only features it recognises are listed.
+PERMISSIONS_POLICY = {
+    "accelerometer": [],
+    "autoplay": [],
+    "camera": [],
+    "display-capture": [],
+    "encrypted-media": [],
+    "fullscreen": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "magnetometer": [],
+    "microphone": [],
+    "midi": [],
+    "payment": [],
+    "picture-in-picture": [],
+    "publickey-credentials-get": [],
+    "screen-wake-lock": [],
+    "usb": [],
+    "xr-spatial-tracking": [],
+}
+
+# Logging: everything to stderr, where gunicorn, docker and systemd collect it, in production
+# as in development. A 500 is logged by django.request with its traceback; a failed background
+# task by django.tasks (the worker's task_finished log, with the traceback) and django_tasks_db
+# (the worker itself). All of these propagate to the root handler; nothing is mailed.
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
+if LOG_LEVEL not in logging.getLevelNamesMapping():
+    raise ImproperlyConfigured(
+        f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {LOG_LEVEL!r}"
+    )
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} [{process}] {message}", "style": "{"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # Replaces Django's default (console in DEBUG only, mail to ADMINS otherwise).
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        "django_tasks_db": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+    },
+}

@@ -6,6 +6,7 @@ from html import escape  # what autoescape does to a str, without django's lazy-
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
+from ..announce import card_name
 from ..board import CardView, PileView
 from ..engine.cards import DECK, Card
 
@@ -21,12 +22,36 @@ def clock(seconds: int) -> str:
     return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
 
 
+@register.filter
+def score(value: int, scoring: str) -> str:
+    """A score as the status bar and the result card both show it: Vegas in dollars
+    (`$208`, `−$17`), the others as points."""
+    if scoring != "vegas":
+        return str(value)
+    return f"−${-value}" if value < 0 else f"${value}"
+
+
+@register.filter
+def pass_of(passes_left: int, passes: int | None) -> str:
+    """`pass 2 of 3` through the stock, from the passes left (the current one included)."""
+    if not passes:
+        return ""
+    return f"Pass {passes - passes_left + 1} of {passes}"
+
+
 # A face-up card as the board shows it. Written here rather than in a template included once
 # per card: the include cost ~45 µs a card, some 1.3 ms of a move's ~10 ms of server CPU
 # (bench/profile_move.py). The label's first character is the suit, the rest the rank.
+# The accessible name contains the visible rank (label-in-name); a picked-up card is
+# described by the page's "picked up" note.
 CARD_HTML = (
     '<a class="card up {colour}{selected}{hinted}" data-card="{code}" data-targets="{targets}" '
-    'href="{link}select={code}" aria-label="{spoken}"><b>{rank}</b><i>{suit}</i></a>\n'
+    'href="{link}select={code}" aria-label="{spoken}"{described}><b>{rank}</b><i>{suit}</i></a>\n'
+)
+# A card under the top of a draw-3 waste fan: seen, not playable, so not a control at all.
+COVERED_HTML = (
+    '<span class="card up covered {colour}" data-card="{code}" role="img" '
+    'aria-label="{spoken}, covered"><b>{rank}</b><i>{suit}</i></span>\n'
 )
 
 
@@ -35,7 +60,7 @@ _PARTS = {
     card: {
         "colour": "red" if card.is_red else "black",
         "code": escape(card.code),
-        "spoken": escape(card.spoken),
+        "spoken": escape(card_name(card)),
         "rank": escape(card.label[1:]),
         "suit": escape(card.label[:1]),
     }
@@ -49,9 +74,12 @@ def cards(views: Iterable[CardView], select_base: str) -> SafeString:
     link = escape(select_base)
     return mark_safe(  # every value is escaped here or is a fixed word
         "".join(
-            CARD_HTML.format(
+            COVERED_HTML.format(**_PARTS[view.card])
+            if view.covered
+            else CARD_HTML.format(
                 selected=" selected" if view.selected else "",
                 hinted=" hinted" if view.hinted else "",
+                described=' aria-describedby="picked-note"' if view.selected else "",
                 targets=escape(view.targets),
                 link=link,
                 **_PARTS[view.card],

@@ -10,7 +10,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from solver.deadends import banner
 
-from ..board import board
+from .. import announce
+from ..board import board, finish_blocker
 from ..deals import deal_for
 from ..engine.cards import Card
 from ..engine.moves import IllegalMove
@@ -71,7 +72,11 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         if data["action"] == "hint":
             done = hints.hint(game_id, request.player, data["ply"])
-            return _board(request, done.game, done.step, hint=done.hint, hint_asked=True)
+            return _board(request, done.game, done.step, hint=done.hint, hint_asked=True,
+                          say=announce.hint_words(done.hint))  # fmt: skip
+        if data["action"] == "ask-resign":  # Resign is permanent: the board asks first
+            game = _own_game(request, game_id)
+            return _board(request, game, current(game), confirm_resign=not game.result)
         done = actions.act(
             game_id, request.player, data["action"], data["ply"], data.get("parsed_move"),
             data.get("step") or 0,
@@ -92,9 +97,14 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
         response = redirect("game_detail", game_id=done.game.pk)
         response.status_code = 303
         return response
+    say = announce.after_action(
+        data["action"], done.step, actions=done.game.actions, redo=done.game.redo,
+        before=done.before, finished_moves=done.finished_moves,
+    )  # fmt: skip
     return _board(
-        request, done.game, done.step, finished_moves=done.finished_moves, before=done.before
-    )
+        request, done.game, done.step, finished_moves=done.finished_moves, before=done.before,
+        say=say,
+    )  # fmt: skip
 
 
 @require_GET
@@ -139,7 +149,8 @@ def _selected(request: HttpRequest, step) -> Card | None:
 
 
 def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, alert="",
-           note="", finished_moves=0, before=None) -> HttpResponse:  # fmt: skip
+           note="", finished_moves=0, before=None, say="",
+           confirm_resign=False) -> HttpResponse:  # fmt: skip
     url = game_url(game)
     action_url = reverse("game_action", args=[game.pk])
     context = {
@@ -152,6 +163,9 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "alert": alert,
         "note": note,
         "finished_moves": finished_moves,
+        "say": say,  # for the live region outside the board (games/announce.py)
+        "confirm_resign": confirm_resign,
+        "finish_blocked": finish_blocker(step.position),
         "share_url": request.build_absolute_uri(url),
         "game_url": url,
         "seconds": elapsed_seconds(game),

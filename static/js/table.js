@@ -6,6 +6,8 @@
   const $ = (sel, root = document) => root.querySelector(sel);
   const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
   const board = () => document.getElementById("board");
+  // A card that may be picked up (a covered draw-3 waste card is shown but not playable).
+  const CARD = ".card.up[data-card]:not(.covered)";
   let picked = null; // the face-up card element at the bottom of the lifted stack
   let lastTap = { card: null, at: 0 };
   let suppressClick = false;
@@ -30,6 +32,33 @@
     delete board().dataset.busy;
     showAlert("No connection to the table. Nothing was moved; try again.");
   });
+
+  // -- the live region: outside the board, so a swap never replaces it ----------------------
+  let sayTimer = 0;
+  function say(text) {
+    const region = document.getElementById("announcer");
+    if (!region || !text) return;
+    // Emptied first, so the same words twice (two draws from the stock) are read twice.
+    region.textContent = "";
+    clearTimeout(sayTimer);
+    sayTimer = setTimeout(() => (region.textContent = text), 60);
+  }
+  const placeName = (pile) =>
+    pile.startsWith("t") ? `column ${pile.slice(1)}` : `foundation ${pile.slice(1)}`;
+  function wordsFor(card) {
+    const name = card.getAttribute("aria-label");
+    const more = stackFrom(card).length - 1;
+    const targets = (card.dataset.targets || "").split(" ").filter(Boolean);
+    const homes = targets.filter((t) => t.startsWith("f"));
+    const places = targets.filter((t) => t.startsWith("t")).map(placeName);
+    if (homes.length > 1) places.push("a foundation");
+    else if (homes.length) places.push(placeName(homes[0]));
+    const carried = more ? ` and ${more} card${more > 1 ? "s" : ""} on it` : "";
+    const where = places.length
+      ? `It can go to ${places.length > 1 ? `${places.slice(0, -1).join(", ")} or ${places.at(-1)}` : places[0]}.`
+      : "Nothing takes it right now.";
+    return `Picked up ${name}${carried}. ${where}`;
+  }
 
   function showAlert(text) {
     const box = $(".messages");
@@ -57,15 +86,25 @@
     picked = card;
     stackFrom(card).forEach((c) => c.classList.add("lifted"));
     const targets = (card.dataset.targets || "").split(" ").filter(Boolean);
+    card.setAttribute("aria-describedby", "picked-note");
     targets.forEach((name) => {
       const pile = $(`[data-pile="${name}"]`, board());
-      if (pile) pile.classList.add("lit");
+      if (!pile) return;
+      pile.classList.add("lit");
+      // What a keyboard player lands on in that pile hears that the stack can go there.
+      const top = $$(CARD, pile).at(-1) || pile;
+      top.setAttribute("aria-describedby", "target-note");
     });
     showBar();
+    say(wordsFor(card));
   }
 
-  function clearSelection() {
+  function clearSelection(spoken = false) {
+    if (spoken && picked) say("Put down.");
     picked = null;
+    $$("#board [aria-describedby=picked-note], #board [aria-describedby=target-note]").forEach(
+      (el) => el.removeAttribute("aria-describedby"),
+    );
     $$(".lifted").forEach((c) => c.classList.remove("lifted"));
     $$(".pile.lit").forEach((p) => p.classList.remove("lit"));
     const bar = $("#selection-bar");
@@ -104,14 +143,25 @@
   }
 
   // The menu is a <details>: it also closes on Escape and on a tap anywhere outside it.
-  const closeMenu = () => $$("#board details.menu[open]").forEach((d) => d.removeAttribute("open"));
+  function tableInert(inert) {
+    const b = board();
+    const play = b && $("#play", b);
+    if (!play) return;
+    const behind = [...$$(":scope > :not(.top)", play), $(".foundations", b), $("#verdict", b)];
+    behind.filter(Boolean).forEach((el) => (el.inert = inert));
+  }
+  const closeMenu = () => {
+    const open = $$("#board details.menu[open]");
+    open.forEach((d) => d.removeAttribute("open"));
+    if (open.length) tableInert(false); // at once, not at the (later) toggle event
+  };
   document.addEventListener("click", (event) => {
     if (!event.target.closest("details.menu")) closeMenu();
     const bar = event.target.closest("#selection-bar button");
     if (bar) {
       if (bar.classList.contains("more")) shift(1);
       else if (bar.classList.contains("less")) shift(-1);
-      else clearSelection();
+      else clearSelection(true);
       return;
     }
     if (!board() || !board().contains(event.target)) return;
@@ -125,13 +175,13 @@
       event.preventDefault();
       return move(stock.value);
     }
-    const card = event.target.closest(".card.up[data-card]");
+    const card = event.target.closest(CARD);
     const pile = pileOf(event.target);
     if (!card && !pile) return;
     event.preventDefault();
     if (suppressClick) return;
     if (card && doubleTapped(card)) return;
-    if (picked && card === picked) return clearSelection();
+    if (picked && card === picked) return clearSelection(true);
     if (picked && pile && pile !== pileOf(picked)) return dropOn(pile);
     if (card) return pick(card);
   });
@@ -166,7 +216,7 @@
   // -- dragging --------------------------------------------------------------------------------
   let drag = null;
   document.addEventListener("pointerdown", (event) => {
-    const card = event.target.closest("#board .card.up[data-card]");
+    const card = event.target.closest(`#board ${CARD}`);
     if (!card || event.button !== 0 || $(".result", board())) return;
     drag = { card, x: event.clientX, y: event.clientY, ghost: null, pointer: event.pointerId };
   });
@@ -224,7 +274,7 @@
   function focusables() {
     // Every pile in reading order, each with its face-up cards (or the pile itself when empty).
     return $$("[data-pile]", board()).map((pile) => {
-      const cards = $$(".card.up[data-card]", pile);
+      const cards = $$(CARD, pile);
       if (!cards.length && !pile.hasAttribute("tabindex")) pile.tabIndex = -1;
       return { pile, items: cards.length ? cards : [pile.querySelector(".stock-button") || pile] };
     });
@@ -242,9 +292,19 @@
     const i = Math.max(0, Math.min(items.length - 1, items.indexOf(active) + dy));
     items[i].focus();
   }
+  const openMenu = () => $("#board details.menu[open]");
   document.addEventListener("keydown", (event) => {
-    if (!board() || event.target.matches("input, select, textarea")) return;
+    if (!board()) return;
     const key = event.key;
+    if (key === "Escape" && openMenu()) {
+      // From anywhere in the menu (its checkbox too): close it, back to its button.
+      const menu = openMenu();
+      const inside = menu.contains(document.activeElement);
+      closeMenu();
+      if (inside) $("summary", menu).focus();
+      return;
+    }
+    if (event.target.matches("input:not([type=checkbox]), select, textarea")) return;
     const mod = event.ctrlKey || event.metaKey;
     if (mod && key.toLowerCase() === "z") {
       event.preventDefault();
@@ -255,17 +315,18 @@
       return action("redo");
     }
     if (mod || event.altKey) return;
-    if (key === "u") return action("undo");
-    if (key === "h") return action("hint");
-    if (key === "Escape") {
-      closeMenu();
-      return clearSelection();
-    }
+    // Single keys only while the focus is on the table (WCAG 2.1.4): a nav link's "u" is
+    // nobody's undo.
+    const active = document.activeElement;
+    const onTable = board().contains(active) && !active.closest(".menu, dialog");
+    if (key === "u" && onTable) return action("undo");
+    if (key === "h" && onTable) return action("hint");
+    if (key === "Escape") return clearSelection(Boolean(picked));
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     // Arrows work from inside the table, and from nowhere (after a swap or on arrival).
-    const active = document.activeElement;
     if (arrows[key] && (!active || active === document.body || board().contains(active))) {
       event.preventDefault();
+      closeMenu();
       return moveFocus(...arrows[key]);
     }
     if ((key === "Enter" || key === " ") && board().contains(document.activeElement)) {
@@ -275,7 +336,7 @@
       event.preventDefault();
       if (el.classList.contains("stock-button")) return move(el.value);
       if (picked && pile !== pileOf(picked)) return dropOn(pile);
-      if (el.matches(".card.up[data-card]")) return el === picked ? clearSelection() : pick(el);
+      if (el.matches(CARD)) return el === picked ? clearSelection(true) : pick(el);
     }
   });
 
@@ -294,24 +355,79 @@
       focused = { card: active.dataset.card, pile: pile && pile.dataset.pile, action: active.value };
     }
   });
+  // Where the focus goes when the button pressed is gone or greyed out after its action:
+  // the last Undo → Redo; Restart, a jump back or a banner's Undo → Undo (which brings the
+  // game back); anything else → Undo, Redo or Hint, whichever can be pressed.
+  const FOCUS_NEXT = { undo: ["redo", "hint"], restart: ["undo"], jump: ["undo"] };
+  const shown = (el) => el && !el.disabled && (!el.checkVisibility || el.checkVisibility());
   function restoreFocus(b) {
     // The swap replaced the focused element: a keyboard player goes on from the same card
-    // (wherever it is now), else from the same pile, else the same button.
+    // (wherever it is now), else from the same pile, else the same button, else the
+    // nearest meaningful control. Never the page's <body>.
     if (!focused) return;
     const { card, pile, action: value } = focused;
     focused = null;
-    const target =
-      (card && $(`[data-card="${card}"]`, b)) ||
-      (pile && focusables().find((p) => p.pile.dataset.pile === pile)?.items.at(-1)) ||
-      (value && $(`button[value="${value}"]:not(:disabled)`, b));
-    if (target) target.focus({ preventScroll: true });
+    const button = (name) => $(`.tools button[value="${name}"], .status button[value="${name}"]`, b);
+    const candidates = [
+      card && $(`${CARD}[data-card="${card}"]`, b),
+      pile && focusables().find((p) => p.pile.dataset.pile === pile)?.items.at(-1),
+      value && $(`button[value="${value}"]`, b),
+      ...(FOCUS_NEXT[value] || []).map(button),
+      ...["undo", "redo", "hint"].map(button),
+    ];
+    const target = candidates.find(shown);
+    if (target) target.focus({ preventScroll: !value });
+  }
+
+  // The result and the resign question are modal: the rest of the page is inert behind them
+  // and the focus starts inside (on the element marked autofocus).
+  function openDialogs(root) {
+    $$("dialog[open]", root).forEach((dialog) => {
+      if (dialog.matches(":modal")) return;
+      dialog.close();
+      dialog.showModal();
+      if (!dialog.classList.contains("confirm")) {
+        // The game is over: the dialog stays until the player leaves by one of its links.
+        dialog.addEventListener("cancel", (event) => event.preventDefault());
+        return;
+      }
+      dialog.addEventListener("close", () => {
+        if (dialog.open) return; // the close() above, reported late: it is open again
+        dialog.remove();
+        $("#board details.menu summary")?.focus();
+      });
+    });
+  }
+  document.addEventListener("click", (event) => {
+    const dismiss = event.target.closest("dialog [data-dismiss]");
+    if (!dismiss) return;
+    event.preventDefault();
+    dismiss.closest("dialog").close();
+  });
+
+  // The dead-end banner arrives by itself (it polls): bring it into view once per position,
+  // or it may sit below the fold.
+  let bannerShownAt = null;
+  function showBanner() {
+    const banner = $("#board [data-testid=dead-end]");
+    const ply = board()?.dataset.ply;
+    if (!banner || bannerShownAt === ply) return;
+    bannerShownAt = ply;
+    banner.scrollIntoView({ block: "nearest" });
   }
   document.addEventListener("htmx:afterSwap", (event) => {
     const b = board();
+    if (b) showBanner();
     if (!b || !boardSwap(event)) return;
     delete b.dataset.busy;
     clearSelection(); // a stack picked up on the old board is gone with it
-    restoreFocus(b);
+    if ($("dialog[open]", b)) {
+      focused = null;
+      openDialogs(b);
+    } else restoreFocus(b);
+    // The server's words for what was done; else a note such as "the table had changed".
+    // (A refusal is the board's own role=alert, read out once by itself.)
+    say(b.dataset.say || $(".messages .note", b)?.textContent.trim());
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const finishing = Number(b.dataset.finished || 0);
     const home = $$(".foundation [data-card]", b);
@@ -353,5 +469,24 @@
   document.addEventListener("change", (event) => {
     if (event.target.matches("input[name=winnable][form=prefs]")) event.target.form.submit();
   });
+  // An open menu never covers the card the focus is on: while it is open the table under it
+  // is inert (a tap there closes the menu), and focus leaving the menu closes it.
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const menu = event.target;
+      if (menu.matches && menu.matches("#board details.menu")) tableInert(menu.open);
+    },
+    true,
+  );
+
+  document.addEventListener("focusin", (event) => {
+    const menu = openMenu();
+    if (menu && !menu.contains(event.target)) closeMenu();
+  });
   document.documentElement.classList.add("js");
+  if (board()) {
+    openDialogs(document);
+    showBanner();
+  }
 })();

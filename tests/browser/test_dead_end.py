@@ -40,7 +40,7 @@ def test_a_lost_line_shows_the_banner_and_jump_back_restores_the_last_winnable_m
     expect(banner).to_contain_text("This line is lost")
     expect(jump).to_have_text("Jump back to move 1, the last winnable one")
     expect(banner.locator("button[value=undo]")).to_be_visible()
-    expect(banner.locator("button[value=resign]")).to_be_visible()
+    expect(banner.locator("button[value=ask-resign]")).to_be_visible()  # Resign asks first
 
     jump.click()
     expect(banner).to_have_count(0)

@@ -69,7 +69,7 @@ def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record_and_a_
 
     replay_url = table.page.get_by_test_id("replay-link").get_attribute("href")
 
-    table.page.get_by_role("link", name="My records").first.click()
+    result.get_by_role("link", name="My records").click()  # the dialog is modal
     row = record_row(table, f"Yukon #{YUKON}")
     expect(row).to_be_visible()
     expect(row.get_by_test_id("best-moves")).to_have_text(moves)

@@ -95,7 +95,7 @@ def test_plus_and_minus_take_one_card_more_or_less_and_relight_the_targets(table
     table.tap("4D")
     assert table.lifted() == STACK[1:]
     assert table.lit() == ["t4"]  # ♣5
-    expect(bar.locator(".selection-text")).to_have_text("four of diamonds and 3 cards on it")
+    expect(bar.locator(".selection-text")).to_have_text("4 of diamonds and 3 cards on it")
 
     bar.locator("button.more").click()
     assert table.lifted() == STACK
@@ -230,8 +230,8 @@ def test_without_javascript_a_card_link_and_a_pile_button_make_the_move(open_tab
 
 
 def test_cards_are_announced_by_name_and_face_down_cards_say_nothing(table, worked_example):
-    expect(table.card("9S")).to_have_attribute("aria-label", "nine of spades")
-    expect(table.card("TH")).to_have_attribute("aria-label", "ten of hearts")
+    expect(table.card("9S")).to_have_attribute("aria-label", "9 of spades")
+    expect(table.card("TH")).to_have_attribute("aria-label", "10 of hearts")
     downs = table.page.locator("#board .card.down")
     assert downs.count() == 21
     assert set(downs.evaluate_all("cards => cards.map(c => c.outerHTML)")) == {

@@ -88,7 +88,7 @@ def test_it_shows_the_banner_once_the_position_is_proven_lost(alice, lost_game):
         run_worker()
     assert 'data-testid="dead-end"' in html
     assert "This line is lost" in html
-    assert 'value="undo"' in html and 'value="resign"' in html
+    assert 'value="undo"' in html and 'value="ask-resign"' in html  # Resign asks first
     assert re.search(r'name="step" value="1"', html), "jump back goes to the step after 7S-t7"
     assert "Jump back to move 1" in html
 

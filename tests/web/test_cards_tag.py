@@ -22,7 +22,7 @@ def view(code: str = "9S", targets: str = "t3 f1", **changes) -> CardView:
 def test_a_card_is_one_link_with_its_code_targets_and_spoken_name():
     assert render([view()]) == (
         '<a class="card up black" data-card="9S" data-targets="t3 f1" '
-        'href="/yukon/7/?select=9S" aria-label="nine of spades"><b>9</b><i>♠</i></a>\n'
+        'href="/yukon/7/?select=9S" aria-label="9 of spades"><b>9</b><i>♠</i></a>\n'
     )
 
 

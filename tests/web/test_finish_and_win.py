@@ -122,7 +122,7 @@ def test_a_klondike_win_scores_as_the_seed_says(alice):
 
     vegas = alice.game_at(deal, line[:-1], draw=1, scoring="vegas", passes=1)
     html = alice.move(vegas, line[-1]).content.decode()
-    assert "<dt>Score</dt><dd>208</dd>" in html  # −52, then 5 for each of 52 cards home
+    assert "<dt>Score</dt><dd>$208</dd>" in html  # −52, then 5 for each of 52 cards home
 
 
 def test_klondike_keeps_a_record_per_draw_mode_and_pass_limit(alice):

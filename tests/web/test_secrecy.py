@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 import pytest
 
 from games import deals
+from games.announce import card_name
 from games.engine import rules
 from games.engine.cards import Card
 from games.engine.positions import Position
@@ -73,6 +74,8 @@ def assert_nothing_hidden_shows(html: str, position: Position) -> None:
         assert card.code not in page, f"{card.code} is face down but in the page"
         assert card.label not in page, f"{card.label} is face down but in the page"
         assert card.spoken not in page, f"{card.spoken} is face down but in the page"
+        name = card_name(card)  # the accessible name a face-up card carries
+        assert name not in page, f"{name} is face down but in the page"
     assert set(re.findall(r'data-card="([^"]*)"', html)) == shown(position)
     tags = face_down_tags(html)
     assert len(set(tags)) <= 1, f"face-down cards differ: {set(tags)}"

@@ -1,0 +1,44 @@
+"""axe-core in the page: the WCAG 2.0 / 2.1 / 2.2 A and AA rules, run on whatever the page
+shows right now. axe-core is pinned in package.json (`./dev test` installs it with npm)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+# label-content-name-mismatch (WCAG 2.5.3, label in name) is marked experimental in axe, so
+# a tag run leaves it out: asked for by name.
+_RUN = """async (tags) => {
+  const result = await axe.run(document, {
+    runOnly: { type: "tag", values: tags },
+    rules: { "label-content-name-mismatch": { enabled: true } },
+    resultTypes: ["violations"],
+  });
+  return result.violations.map((v) => ({
+    id: v.id,
+    help: v.help,
+    nodes: v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")}: ${n.failureSummary}`),
+    count: v.nodes.length,
+  }));
+}"""
+
+
+def violations(page: Page) -> list[dict]:
+    """axe's violations on the page as it stands (axe loaded first, by the DevTools
+    protocol, so a Content-Security-Policy without inline scripts does not stop it)."""
+    if not AXE.exists():
+        raise AssertionError(f"{AXE} is missing: run `npm ci` (./dev test does it)")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    return page.evaluate(_RUN, TAGS)
+
+
+def assert_clean(page: Page, state: str) -> None:
+    found = violations(page)
+    assert not found, f"axe on {state}: " + "\n".join(
+        f"{v['id']} ×{v['count']} ({v['help']}): {v['nodes']}" for v in found
+    )
