@@ -237,7 +237,7 @@ if env_bool("SECURE_PROXY_SSL_HEADER", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # -- Accounts (issue 12): Django's own auth; playing never needs an account -------------------
-INSTALLED_APPS = [*INSTALLED_APPS, "accounts"]
+INSTALLED_APPS = [*INSTALLED_APPS, "accounts", "daily"]  # daily: the daily deal, leaderboards
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from daily.services.privacy import hand_over_views
+
 from ..models import Game, Record
 
 
@@ -31,6 +33,7 @@ def merge_player(visitor: str, player: str) -> Merged:
         theirs = list(Record.objects.select_for_update().filter(player=visitor))
         for record in theirs:
             _merge_record(record, player)
+        hand_over_views(visitor, player)  # watched replays end first attempts for the account too
     return Merged(games, len(theirs))
 
 

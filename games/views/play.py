@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from daily.services import dailies, pars, ranking, sharing
 from solver.deadends import banner
 
 from .. import announce
@@ -16,7 +17,7 @@ from ..deals import deal_for
 from ..engine.cards import Card
 from ..engine.moves import IllegalMove
 from ..forms import ActionForm, PollForm, SelectForm, game_number, klondike_mode
-from ..models import Game, Scoring
+from ..models import Game, Result, Scoring
 from ..play import actions, hints
 from ..steps import current, elapsed_seconds
 from .lobby import wants_winnable
@@ -176,6 +177,34 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "new_game_url": reverse("new_game", args=[game.variant]),
         "scorings": Scoring.choices,
         "verdict": banner.verdict(game, step, before),
+        **(_result_context(request, game, url) if game.result else {}),
     }
     partial = request.htmx and not request.htmx.history_restore_request
     return render(request, "games/play.html#board" if partial else "games/play.html", context)
+
+
+def _result_context(request, game: Game, url: str) -> dict:
+    """The result card's par, leaderboard and share link (issue 12)."""
+    par = pars.par_of_game(game)
+    context = {"par": par, "against_par": against_par(game.moves or 0, par)}
+    if game.result == Result.WON:
+        shared = sharing.challenge_for(game, par)
+        link = reverse("challenge", args=[sharing.token(shared)])
+        query = url[url.index("?") :] if "?" in url else ""  # Klondike's draw and scoring
+        context |= {
+            "share_text": shared.text,
+            "share_link": request.build_absolute_uri(link),
+            "board_url": reverse("leaderboard", args=[game.variant, game.number]) + query,
+            "ranked_why": ranking.counts(game),
+            "is_daily": dailies.today() in dailies.daily_days(game.deal),
+        }
+    return context
+
+
+def against_par(moves: int, par: int | None) -> str:
+    """`3 over par`, `level with par`, `2 under par`."""
+    if par is None:
+        return ""
+    if moves == par:
+        return f"{moves} moves: level with par"
+    return f"{moves} moves: {abs(moves - par)} {'over' if moves > par else 'under'} par"

@@ -6,6 +6,9 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from daily.services import privacy
+from daily.services.review import review
+
 from ..board import board
 from ..engine import history
 from ..engine.moves import DRAW, Move
@@ -33,12 +36,17 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = Game.objects.select_related("deal").exclude(result="").filter(pk=game_id).first()
     if game is None:
         raise Http404(NOT_FINISHED)
+    if privacy.private_until_tonight(game, request.player):
+        return render(request, "daily/replay_private.html", {"game": game}, status=403)
+    if privacy.must_ask(game, request.player):  # watching ends a first attempt: ask, by POST
+        return render(request, "daily/replay_ask.html", {"game": game})
     steps = game_steps(game)
     last = len(steps) - 1
     wanted = form.cleaned_data["step"]
     index = last if wanted is None else min(max(wanted, 0), last)
     step = steps[index]
     action = describe(game.actions[index - 1], steps) if index else "The deal"
+    lost = review(game, steps)
     response = render(
         request,
         "games/replay.html",
@@ -53,6 +61,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
             # The board's view model; the template leaves its targets out, nothing moves here.
             "table": board(step.position),
             "play_url": game_url(game),
+            "lost": lost,
+            "lost_action": describe(game.actions[lost.lost_at - 1], steps)
+            if lost and lost.lost_at
+            else "",
         },
     )
     # base.html has no block for head extras; the header keeps replays out of search results.
