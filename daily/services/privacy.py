@@ -1,14 +1,14 @@
 """Who may watch a replay: a daily deal's replays are private to their players until the
 deal's day is over (UTC), and watching another player's replay of a deal ends one's own first
-attempt at it (so a signed-in player is asked before the replay is shown, and their view is
-recorded by that POST: looking at a page writes nothing)."""
+attempt at it (so a player is asked before the replay is shown, and their view is recorded by
+that POST: looking at a page writes nothing). Visitors are asked too: their views become their
+account's when they sign up or log in."""
 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
 from games.models import Deal, Game
-from games.players import ACCOUNT_PREFIX
 
 from ..models import ReplayView
 from .dailies import daily_days, today
@@ -23,10 +23,10 @@ def private_until_tonight(game: Game, viewer: str) -> bool:
 
 
 def must_ask(game: Game, viewer: str) -> bool:
-    """Watching this replay would end the viewer's first attempt at its deal: the viewer is
-    signed in (only they are ranked), it is another player's game, and the viewer has neither
-    watched a replay of the deal nor finished a game on it."""
-    if game.player == viewer or not viewer.startswith(ACCOUNT_PREFIX):
+    """Watching this replay would end the viewer's first attempt at its deal: it is another
+    player's game, and the viewer has neither watched a replay of the deal nor finished a game
+    on it."""
+    if game.player == viewer:
         return False
     if ReplayView.objects.filter(player=viewer, deal=game.deal_id).exists():
         return False

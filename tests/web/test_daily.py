@@ -211,6 +211,19 @@ def test_watching_a_replay_of_the_number_ends_the_first_attempt(daily_yukon):
     assert board_names(dave) == ["alice"]
 
 
+def test_a_replay_watched_as_a_visitor_still_counts_once_signed_up(daily_yukon):
+    deal, line = daily_yukon
+    DailyDeal.objects.create(day=dailies.today() - dt.timedelta(days=3), variant="yukon", deal=deal)
+    shown = win(signed_up("alice"), deal, line)
+    gus = Persona("gus")
+    assert 'data-testid="replay-ask"' in gus.client.get(f"/replay/{shown.pk}/").content.decode()
+    gus.client.post(f"/replay/{shown.pk}/watch/")
+    gus.sign_up()
+    assert ReplayView.objects.get().player == gus.player
+    win(gus, deal, line)
+    assert board_names(gus) == ["alice"]
+
+
 def test_the_board_orders_fewest_moves_then_time(daily_yukon):
     deal, line = daily_yukon
     slow, fast = signed_up("slow"), signed_up("fast")
@@ -244,7 +257,8 @@ def test_a_daily_deals_replays_stay_private_until_the_day_is_over(daily_yukon, b
     # The next day the deal was yesterday's: the replay is public.
     DailyDeal.objects.create(day=dailies.today() - dt.timedelta(days=1), variant="yukon", deal=deal)
     DealVerdict.objects.filter(deal=deal).update(created=timezone.now())  # not today's any more
-    assert bob.client.get(f"/replay/{game.pk}/").status_code == 200
+    asked = bob.client.get(f"/replay/{game.pk}/")
+    assert asked.status_code == 200 and 'data-testid="replay-ask"' in asked.content.decode()
 
 
 # -- part 7: the move that lost it ------------------------------------------------------------
@@ -263,6 +277,7 @@ def test_the_replay_of_a_resigned_game_marks_the_move_that_lost_it(alice, bob):
             key=position_key(positions[index]), position={}, verdict=verdict,
             requested=timezone.now(),
         )  # fmt: skip
+    bob.client.post(f"/replay/{game.pk}/watch/")
     html = bob.client.get(f"/replay/{game.pk}/").content.decode()
     assert f'href="/replay/{game.pk}/?step=4" data-testid="lost-link"' in html
     assert f'href="/replay/{game.pk}/?step=2" data-testid="winnable-link"' in html
@@ -274,7 +289,8 @@ def test_a_replay_marks_nothing_where_no_loss_is_proven(alice, bob):
     deal, line = easy_yukon()
     game = alice.game_at(deal, line[:6])
     alice.act(game, action="resign")
-    assert 'data-testid="lost-move"' not in bob.client.get(f"/replay/{game.pk}/").content.decode()
+    html = alice.client.get(f"/replay/{game.pk}/").content.decode()
+    assert "data-step" in html and 'data-testid="lost-move"' not in html
 
 
 # -- part 8: sharing ---------------------------------------------------------------------------

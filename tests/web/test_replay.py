@@ -35,7 +35,11 @@ def resigned(persona, deal, actions: list[str], **mode) -> Game:
 
 
 def replay(persona, game: Game, step=None):
+    """The replay as `persona` sees it, having said yes to watching another player's game
+    (which ends their own first attempt at the deal: tests/web/test_daily.py)."""
     query = {} if step is None else {"step": step}
+    if persona.player != game.player:
+        persona.client.post(f"/replay/{game.pk}/watch/")
     return persona.client.get(f"/replay/{game.pk}/", query)
 
 
