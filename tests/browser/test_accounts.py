@@ -83,7 +83,8 @@ def test_play_as_a_visitor_then_sign_up_and_keep_the_games_and_their_statistics(
     table.play(line[0])
     table.play(line[1])
     table.page.locator("#board summary[aria-label=Menu]").click()
-    table.page.locator("#board .menu-panel button[value=resign]").click()
+    table.page.locator("#board .menu-panel button[value=ask-resign]").click()
+    table.page.get_by_test_id("confirm-resign").get_by_role("button", name="Resign").click()
     expect(table.page.get_by_test_id("result")).to_contain_text("You resigned after 2 moves")
 
     # The same number again, played to the win (its first moves already on the table, as
