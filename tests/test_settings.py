@@ -154,10 +154,9 @@ def test_an_unknown_database_scheme_is_refused():
 
 def test_the_suite_uses_the_database_url_when_set():
     engine = settings.DATABASES["default"]["ENGINE"]
-    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        assert engine == "django.db.backends.postgresql"
-    elif "DATABASE_URL" not in os.environ:
-        assert engine == "django.db.backends.sqlite3"
+    url = os.environ.get("DATABASE_URL", "sqlite://")
+    expected = "postgresql" if url.startswith(("postgres:", "postgresql:")) else "sqlite3"
+    assert engine == f"django.db.backends.{expected}", url
 
 
 def test_deal_key_is_bytes():

@@ -154,6 +154,8 @@ class Position:
         unknown = set(data) - JSON_FIELDS
         if unknown:
             raise PositionError(f"unknown field {sorted(unknown)[0]!r}")
+        if data.get("variant") not in VARIANTS:  # first: it says what the rest should be
+            raise PositionError(f"unknown variant {data.get('variant')!r}")
         tableau = data.get("tableau")
         if not isinstance(tableau, list) or len(tableau) != COLUMNS:
             raise PositionError("tableau must be a list of 7 columns")

@@ -1,29 +1,46 @@
 """The solver's pure search core (no Django): is a position won, lost, or unknown?
 
-    solve(position, budget_seconds=None, budget_nodes=None) -> Result
+    solve(position, budget_seconds=None, budget_nodes=None, engine="native") -> Result
 
-`position` is a Position JSON dict (DESIGN.md §3) or anything with .to_json() (the engine's
-Position). The Result's verdict is "win" (with `moves`, replayable through the engine to a
-won game), "loss" (every reachable position was searched) or "unknown" (the budget ran out;
-nothing is claimed). With no budget at all the search runs until it decides.
+`position` is the engine's Position or its JSON (DESIGN.md §3), read by reader.read, which
+raises the engine's PositionError. The Result's verdict is "win" (with `moves`, replayable
+through the engine to a won game), "loss" (every reachable position was searched) or
+"unknown" (the budget ran out; nothing is claimed). With no budget at all the search runs
+until it decides (or, natively, until its memory bound: then "unknown").
 
-What the web needs is the same call: a hint is `moves[0]` of a win; a dead end is a "loss".
+Two engines run the same search: "native" (_native.c, the default everywhere the site
+solves) and "python" (dfs.py with tableau.py, yukon.py and klondike.py), the readable
+reference that holds the soundness arguments in full.
 """
 
 from __future__ import annotations
 
+from games.engine.positions import Position, PositionError
+
+from . import native
 from .budget import LOSS, UNKNOWN, WIN, Budget, OutOfBudget, Result
 from .dfs import search
-from .positions import PositionError, Table, read_table
+from .reader import Layout, read
 
-__all__ = ["LOSS", "UNKNOWN", "WIN", "PositionError", "Result", "hint", "solve"]
+__all__ = ["ENGINES", "LOSS", "UNKNOWN", "WIN", "PositionError", "Result", "solve"]
+
+ENGINES = ("native", "python")
 
 
-def solve(position, budget_seconds: float | None = None, budget_nodes: int | None = None) -> Result:
+def solve(
+    position: Position | dict,
+    budget_seconds: float | None = None,
+    budget_nodes: int | None = None,
+    engine: str = "native",
+) -> Result:
     """Search `position`; raises PositionError if it is not a legal table."""
-    table = read_table(position)
-    budget = Budget(budget_seconds, budget_nodes)
-    game = _game(table)
+    layout = read(position)
+    budget = Budget(budget_seconds, budget_nodes)  # checks the budget for both engines
+    if engine == "native":
+        return native.search(layout, budget_seconds, budget_nodes)
+    if engine != "python":
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    game = python_game(layout)
     try:
         moves = search(game, budget)
     except OutOfBudget:
@@ -33,17 +50,12 @@ def solve(position, budget_seconds: float | None = None, budget_nodes: int | Non
     return Result(WIN, moves, budget.nodes, budget.seconds)
 
 
-def hint(position, budget_seconds: float | None = None, budget_nodes: int | None = None):
-    """The first move of a winning line as text, or None (lost, already won, or unknown)."""
-    result = solve(position, budget_seconds, budget_nodes)
-    return result.moves[0] if result.verdict == WIN and result.moves else None
-
-
-def _game(table: Table):
-    if table.variant == "yukon":
+def python_game(layout: Layout):
+    """The Python engine's game object for a Layout (dfs.py's interface)."""
+    if layout.variant == "yukon":
         from .yukon import YukonGame
 
-        return YukonGame(table.down, table.up, table.found)
+        return YukonGame(layout.down, layout.up, layout.found)
     from .klondike import KlondikeGame
 
-    return KlondikeGame(table)
+    return KlondikeGame(layout)

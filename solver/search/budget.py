@@ -39,7 +39,10 @@ class Result:
 
 
 class Budget:
-    """CPU seconds (time.process_time) and/or nodes; None means no limit on that axis.
+    """CPU seconds (time.thread_time) and/or nodes; None means no limit on that axis.
+
+    The CPU time is the searching thread's own: a web process runs several threads, and a
+    search must not be charged for the others' work.
 
     `spend()` is called once per node; the clock is read only every CHECK_EVERY nodes.
     """
@@ -51,7 +54,7 @@ class Budget:
             raise ValueError("budget_seconds must not be negative")
         if nodes is not None and nodes < 0:
             raise ValueError("budget_nodes must not be negative")
-        self.start = time.process_time()
+        self.start = time.thread_time()
         self.deadline = None if seconds is None else self.start + seconds
         self.max_nodes = nodes
         self.nodes = 0
@@ -64,9 +67,9 @@ class Budget:
             raise OutOfBudget
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + self.CHECK_EVERY
-            if self.deadline is not None and time.process_time() > self.deadline:
+            if self.deadline is not None and time.thread_time() > self.deadline:
                 raise OutOfBudget
 
     @property
     def seconds(self) -> float:
-        return time.process_time() - self.start
+        return time.thread_time() - self.start

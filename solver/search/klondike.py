@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from .cards import CHILDREN as _CHILDREN
 from .cards import CODES, FITS, KING, PARENTS, RANK, is_safe_home
-from .table import BASE, NONE, TWIN, TableGame
+from .tableau import BASE, NONE, TWIN, TableauGame
 
 
-class KlondikeGame(TableGame):
+class KlondikeGame(TableauGame):
     lift_bases = True
 
-    def __init__(self, table) -> None:
+    def __init__(self, table) -> None:  # a reader.Layout
         super().__init__(table.down, table.up, table.found)
         self.draw = table.draw
         self.passes = table.passes_left
@@ -50,7 +50,7 @@ class KlondikeGame(TableGame):
 
     def do(self, move):
         self._pending_history.append(self.pending)
-        record = TableGame.do(self, move)
+        record = TableauGame.do(self, move)
         if self.delay_plays:
             last = record[2] if record[0] == 4 else record
             if last[0] != 3:
@@ -64,7 +64,7 @@ class KlondikeGame(TableGame):
         return record
 
     def undo(self, record) -> None:
-        TableGame.undo(self, record)
+        TableauGame.undo(self, record)
         self.pending = self._pending_history.pop()
 
     def can_lift(self, y: int, i: int, k: int) -> bool:
@@ -128,7 +128,7 @@ class KlondikeGame(TableGame):
         lies on it lands on Q in the other position, where Q is the free one. Sending P
         home with nothing on it becomes a toggle first and then P home, the compound move
         that tableau_moves offers. Wins are the same on both sides, so swapped positions
-        are equally winnable. Toggles (table.py) are the swaps with one side empty. Any two
+        are equally winnable. Toggles (tableau.py) are the swaps with one side empty. Any two
         tables with the same ndown, found, talon and such column starts are related by
         swaps, one parent rank at a time."""
         starts = bytes(
@@ -216,7 +216,7 @@ class KlondikeGame(TableGame):
     # -- moves ------------------------------------------------------------------------------
 
     def moves(self) -> list:
-        """Every move worth trying, best first: TableGame.tableau_moves plus talon cards to a
+        """Every move worth trying, best first: TableauGame.tableau_moves plus talon cards to a
         column (directly, or after the toggle that frees the parent) or home.
 
         Draw 1 with unlimited passes: right after a talon card c went to a column, only
@@ -231,7 +231,7 @@ class KlondikeGame(TableGame):
         land on it while c was there; talon plays in between take other cards, which in
         draw 1 are all reachable whatever ptr is (ptr does not matter there, see key()).
         So every line can be rearranged so that each talon play is used by the next step.
-        A toggle onto c counts as landing on c, and in our classes (see table.py) the step
+        A toggle onto c counts as landing on c, and in our classes (see tableau.py) the step
         after it that uses the freed twin is what the compound move does.
 
         Likewise a talon card c sent home (other than by autos()) must be followed at once

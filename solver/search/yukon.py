@@ -1,16 +1,16 @@
-"""Yukon for the search: any face-up card lifts everything on it (table.py does the rest)."""
+"""Yukon for the search: any face-up card lifts everything on it (tableau.py does the rest)."""
 
 from __future__ import annotations
 
-from .table import TableGame
+from .tableau import TableauGame
 
 
-class YukonGame(TableGame):
+class YukonGame(TableauGame):
     toggles = True
     lift_bases = False
 
     def moves(self) -> list:
-        """Every move worth trying, best first (see TableGame.tableau_moves)."""
+        """Every move worth trying, best first (see TableauGame.tableau_moves)."""
         scored: list = []
         self.tableau_moves(scored)
         scored.sort(key=_first, reverse=True)

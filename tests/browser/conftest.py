@@ -1,7 +1,7 @@
 """Chromium at the table: Debian's /usr/bin/chromium driven by Playwright against the live
-server, and a `Table` that taps, drags and types like a player (and reads the data-* hooks of
-DESIGN.md §5). One browser for the whole run; each test opens its own context (cookies, hence
-its own player)."""
+server, and a `PlayerTab` (a page object: one player's browser tab) that taps, drags and types
+like a player (and reads the data-* hooks of DESIGN.md §5). One browser for the whole run;
+each test opens its own context (cookies, hence its own player)."""
 
 from __future__ import annotations
 
@@ -41,8 +41,12 @@ _ON_SCREEN = """(el, [x, y]) => {
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    # A missing browser fails the browser tests rather than skipping them: a skipped test
+    # would pass a run that checked nothing. Leave them out on purpose with -m "not browser".
     if not os.path.exists(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)")
+        pytest.fail(
+            f'{CHROMIUM} is missing (apt-get install -y chromium), or run with -m "not browser"'
+        )
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
@@ -58,14 +62,14 @@ def browser_context_args(browser_context_args: dict) -> dict:
 # -- the player at the table -----------------------------------------------------------------
 
 
-class Table:
+class PlayerTab:
     """One player's browser tab on a game page."""
 
     def __init__(self, page: Page, base_url: str) -> None:
         self.page = page
         self.base_url = base_url
 
-    def open(self, path: str) -> Table:
+    def open(self, path: str) -> PlayerTab:
         """Go to `path`; a game page must show its board."""
         self.page.goto(self.base_url + path)
         if re.match(r"/(yukon|klondike)/\d+/", path):
@@ -202,20 +206,20 @@ def winnable(variant: str, number: int, draw: int = 1) -> tuple[Deal, list[str]]
 
 
 @pytest.fixture
-def open_table(
+def open_tab(
     browser: Browser, browser_context_args: dict, live_server, transactional_db
-) -> Iterator[Callable[..., Table]]:
-    """`open_table(path, **context options)`: a fresh player (browser context) at a page."""
+) -> Iterator[Callable[..., PlayerTab]]:
+    """`open_tab(path, **context options)`: a fresh player (browser context) at a page."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
-    def opener(path: str, **options) -> Table:
+    def opener(path: str, **options) -> PlayerTab:
         context = browser.new_context(**{**browser_context_args, **options})
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
-        return Table(page, live_server.url).open(path)
+        return PlayerTab(page, live_server.url).open(path)
 
     yield opener
     for context in contexts:

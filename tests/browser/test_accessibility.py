@@ -59,12 +59,16 @@ def klondike_deal(transactional_db):
     return position
 
 
-def announced(table):
-    return table.page.get_by_test_id("announcer")
+def announced(tab):
+    return tab.page.get_by_test_id("announcer")
 
 
 def focused(page) -> str:
-    """The focused element as a screen reader names it: role and accessible name."""
+    """The focused element as a screen reader names it: role and accessible name. Waits for
+    the focus to land first: after a swap the page moves it there once the board settles."""
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement !== document.body"
+    )
     return page.evaluate(
         """() => {
       const el = document.activeElement;
@@ -75,21 +79,21 @@ def focused(page) -> str:
     )
 
 
-def post_actions(table, moves: list[str]) -> None:
+def post_actions(tab, moves: list[str]) -> None:
     """Play `moves` with the page's own form fields (its cookie and CSRF token), quicker than
     tapping, then reload the page."""
-    page = table.page
-    action = table.board.get_attribute("data-action")
+    page = tab.page
+    action = tab.board.get_attribute("data-action")
     token = page.locator("#play input[name=csrfmiddlewaretoken]").input_value()
-    for ply, move in enumerate(moves, start=table.ply):
+    for ply, move in enumerate(moves, start=tab.ply):
         response = page.request.post(
-            table.base_url + action,
+            tab.base_url + action,
             form={"csrfmiddlewaretoken": token, "ply": str(ply), "move": move},
             headers={"HX-Request": "true"},
         )
         assert response.ok and f'data-ply="{ply + 1}"' in response.text(), move
     page.reload()
-    expect(table.board).to_have_attribute("data-ply", str(table.ply))
+    expect(tab.board).to_have_attribute("data-ply", str(tab.ply))
 
 
 def run_worker() -> None:
@@ -100,68 +104,68 @@ def run_worker() -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_axe_finds_nothing_on_any_page_or_state_of_yukon(open_table, worked_example, width):
+def test_axe_finds_nothing_on_any_page_or_state_of_yukon(open_tab, worked_example, width):
     options = WIDTHS[width]
-    table = open_table("/", **options)
-    assert_clean(table.page, f"the lobby at {width}")
+    tab = open_tab("/", **options)
+    assert_clean(tab.page, f"the lobby at {width}")
     for path in ("/rules/yukon/", "/rules/klondike/", "/records/", "/no-such-page/"):
-        table.page.goto(table.base_url + path)
-        assert_clean(table.page, f"{path} at {width}")
+        tab.page.goto(tab.base_url + path)
+        assert_clean(tab.page, f"{path} at {width}")
 
-    table.open(f"/yukon/{NUMBER}/")
-    assert_clean(table.page, f"a Yukon deal at {width}")
-    table.tap("9S")
-    expect(table.page.locator("#selection-bar")).to_be_visible()
-    assert_clean(table.page, f"a picked-up stack at {width}")
-    table.tap_pile("t6")
-    expect(table.alert).to_have_text("♠9 goes on a red 10")
-    assert_clean(table.page, f"a refusal at {width}")
+    tab.open(f"/yukon/{NUMBER}/")
+    assert_clean(tab.page, f"a Yukon deal at {width}")
+    tab.tap("9S")
+    expect(tab.page.locator("#selection-bar")).to_be_visible()
+    assert_clean(tab.page, f"a picked-up stack at {width}")
+    tab.tap_pile("t6")
+    expect(tab.alert).to_have_text("♠9 goes on a red 10")
+    assert_clean(tab.page, f"a refusal at {width}")
 
-    table.page.locator("#board summary[aria-label=Menu]").click()
-    expect(table.page.locator("#board .menu-panel")).to_be_visible()
-    expect(table.page.locator("#board .tableau")).to_have_attribute("inert", "")
-    assert_clean(table.page, f"the open menu at {width}")
-    table.page.locator("#board button[value=ask-resign]").click()
-    confirm = table.page.get_by_test_id("confirm-resign")
+    tab.page.locator("#board summary[aria-label=Menu]").click()
+    expect(tab.page.locator("#board .menu-panel")).to_be_visible()
+    expect(tab.page.locator("#board .tableau")).to_have_attribute("inert", "")
+    assert_clean(tab.page, f"the open menu at {width}")
+    tab.page.locator("#board button[value=ask-resign]").click()
+    confirm = tab.page.get_by_test_id("confirm-resign")
     expect(confirm).to_be_visible()
-    assert_clean(table.page, f"the resign question at {width}")
+    assert_clean(tab.page, f"the resign question at {width}")
     confirm.get_by_role("button", name="Resign").click()
-    expect(table.page.get_by_role("dialog", name="Game over")).to_be_visible()
-    assert_clean(table.page, f"the resigned dialog at {width}")
+    expect(tab.page.get_by_role("dialog", name="Game over")).to_be_visible()
+    assert_clean(tab.page, f"the resigned dialog at {width}")
 
-    table.open(table.page.get_by_test_id("replay-link").get_attribute("href"))
-    assert_clean(table.page, f"a replay at {width}")
-    table.open("/records/")
-    assert_clean(table.page, f"the records with a game at {width}")
+    tab.open(tab.page.get_by_test_id("replay-link").get_attribute("href"))
+    assert_clean(tab.page, f"a replay at {width}")
+    tab.open("/records/")
+    assert_clean(tab.page, f"the records with a game at {width}")
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_axe_finds_nothing_on_klondike_its_waste_fan_and_a_win(open_table, klondike_deal, width):
+def test_axe_finds_nothing_on_klondike_its_waste_fan_and_a_win(open_tab, klondike_deal, width):
     options = WIDTHS[width]
-    table = open_table(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas", **options)
-    assert_clean(table.page, f"a Klondike deal at {width}")
-    table.play("d")
-    expect(table.page.locator("#board .waste .covered")).to_have_count(2)
-    assert_clean(table.page, f"a draw-3 waste fan at {width}")
+    tab = open_tab(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas", **options)
+    assert_clean(tab.page, f"a Klondike deal at {width}")
+    tab.play("d")
+    expect(tab.page.locator("#board .waste .covered")).to_have_count(2)
+    assert_clean(tab.page, f"a draw-3 waste fan at {width}")
 
     won, line = easy_yukon()
-    table.open(f"/yukon/{won.number}/")
-    post_actions(table, line)
-    table.finish_button.click()
-    dialog = table.page.get_by_role("dialog", name="You won!")
+    tab.open(f"/yukon/{won.number}/")
+    post_actions(tab, line)
+    tab.finish_button.click()
+    dialog = tab.page.get_by_role("dialog", name="You won!")
     expect(dialog).to_be_visible()
-    assert_clean(table.page, f"the win dialog at {width}")
-    table.open(dialog.get_by_test_id("replay-link").get_attribute("href"))
-    assert_clean(table.page, f"the replay of a win at {width}")
+    assert_clean(tab.page, f"the win dialog at {width}")
+    tab.open(dialog.get_by_test_id("replay-link").get_attribute("href"))
+    assert_clean(tab.page, f"the replay of a win at {width}")
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_axe_finds_nothing_on_the_dead_end_banner(open_table, width):
+def test_axe_finds_nothing_on_the_dead_end_banner(open_tab, width):
     store(deal("yukon", DEAD_END_DEAL, b"test-key"), DEAD_END_DEAL)
-    table = open_table(f"/yukon/{DEAD_END_DEAL}/", **WIDTHS[width])
-    post_actions(table, INTO_THE_DEAD_END)
-    banner = table.page.get_by_test_id("dead-end")
-    jump = table.page.get_by_test_id("jump-back")
+    tab = open_tab(f"/yukon/{DEAD_END_DEAL}/", **WIDTHS[width])
+    post_actions(tab, INTO_THE_DEAD_END)
+    banner = tab.page.get_by_test_id("dead-end")
+    jump = tab.page.get_by_test_id("jump-back")
     for _ in range(6):  # the worker proves the loss, then the positions before it
         run_worker()
         try:
@@ -170,32 +174,32 @@ def test_axe_finds_nothing_on_the_dead_end_banner(open_table, width):
         except AssertionError:
             continue
     expect(banner).to_be_in_viewport()
-    assert_clean(table.page, f"the dead-end banner at {width}")
+    assert_clean(tab.page, f"the dead-end banner at {width}")
 
 
-def test_axe_finds_nothing_in_the_dark_theme_or_forced_colours(open_table, worked_example):
-    table = open_table(f"/yukon/{NUMBER}/", color_scheme="dark")
-    assert_clean(table.page, "a Yukon deal in the dark theme")
-    table.tap("9S")
-    assert_clean(table.page, "a picked-up stack in the dark theme")
+def test_axe_finds_nothing_in_the_dark_theme_or_forced_colours(open_tab, worked_example):
+    tab = open_tab(f"/yukon/{NUMBER}/", color_scheme="dark")
+    assert_clean(tab.page, "a Yukon deal in the dark theme")
+    tab.tap("9S")
+    assert_clean(tab.page, "a picked-up stack in the dark theme")
     for path in ("/", "/rules/yukon/", "/records/", "/no-such-page/"):
-        table.page.goto(table.base_url + path)
-        assert_clean(table.page, f"{path} in the dark theme")
-    table.page.emulate_media(forced_colors="active")
-    table.open(f"/yukon/{NUMBER}/")
-    assert_clean(table.page, "a Yukon deal in forced colours")
+        tab.page.goto(tab.base_url + path)
+        assert_clean(tab.page, f"{path} in the dark theme")
+    tab.page.emulate_media(forced_colors="active")
+    tab.open(f"/yukon/{NUMBER}/")
+    assert_clean(tab.page, "a Yukon deal in forced colours")
 
 
 # -- a whole game by keyboard, as a screen reader hears it -------------------------------------
 
 
 def test_a_screen_reader_player_wins_a_whole_game_from_the_tree_and_the_live_region(
-    open_table, transactional_db
+    open_tab, transactional_db
 ):
     won, line = easy_yukon()
-    table = open_table(f"/yukon/{won.number}/")
-    page = table.page
-    live = announced(table)
+    tab = open_tab(f"/yukon/{won.number}/")
+    page = tab.page
+    live = announced(tab)
     expect(live).to_have_attribute("aria-live", "polite")
     tree = page.locator("main").aria_snapshot()
     assert re.search(rf"heading \"Yukon #{won.number}\" \[level=1\]", tree), tree
@@ -211,7 +215,7 @@ def test_a_screen_reader_player_wins_a_whole_game_from_the_tree_and_the_live_reg
         expect(link).to_have_accessible_description("picked up")
         expect(live).to_contain_text("It can go to ")
         # To a foundation by the arrows, reading each stop's name, as a player who hears them.
-        slot = next(t for t in table.targets(card.code) if t.startswith("f"))[1:]
+        slot = next(t for t in tab.targets(card.code) if t.startswith("f"))[1:]
         for _ in range(12):
             group = page.evaluate(
                 "() => document.activeElement.closest('[data-pile]').getAttribute('aria-label')"
@@ -220,7 +224,7 @@ def test_a_screen_reader_player_wins_a_whole_game_from_the_tree_and_the_live_reg
                 break
             page.keyboard.press("ArrowLeft")
         page.keyboard.press("Enter")
-        expect(table.board).to_have_attribute("data-ply", str(ply))
+        expect(tab.board).to_have_attribute("data-ply", str(ply))
         spoken = card.spoken[0].upper() + card.spoken[1:]  # read aloud, "2" is "two" anyway
         expect(live).to_have_text(re.compile(rf"^{spoken} to foundation {slot}"))
         # The card went home: the tree shows it in that foundation's group.
@@ -249,25 +253,23 @@ def test_a_screen_reader_player_wins_a_whole_game_from_the_tree_and_the_live_reg
 # -- focus after every action ------------------------------------------------------------------
 
 
-def test_focus_lands_on_the_nearest_meaningful_control_after_each_action(
-    open_table, worked_example
-):
-    table = open_table(f"/yukon/{NUMBER}/")
-    page = table.page
-    table.play("9S-t5")
+def test_focus_lands_on_the_nearest_meaningful_control_after_each_action(open_tab, worked_example):
+    tab = open_tab(f"/yukon/{NUMBER}/")
+    page = tab.page
+    tab.play("9S-t5")
     page.locator("#board summary[aria-label=Menu]").click()
     page.locator("#board button[value=restart]").click()
-    expect(table.counter).to_have_text("0")
+    expect(tab.counter).to_have_text("0")
     assert focused(page) == "button[undo] Undo", "Restart → Undo, which brings the move back"
 
     page.keyboard.press("Enter")  # undo the restart
-    expect(table.counter).to_have_text("1")
+    expect(tab.counter).to_have_text("1")
     assert focused(page) == "button[undo] Undo"
     page.keyboard.press("Enter")  # the last undo: Undo is greyed out now
-    expect(table.counter).to_have_text("0")
+    expect(tab.counter).to_have_text("0")
     assert focused(page) == "button[redo] Redo"
     page.keyboard.press("Enter")
-    expect(table.counter).to_have_text("1")
+    expect(tab.counter).to_have_text("1")
 
     page.locator("#board summary[aria-label=Menu]").click()
     page.locator("#board button[value=ask-resign]").click()
@@ -277,7 +279,7 @@ def test_focus_lands_on_the_nearest_meaningful_control_after_each_action(
     page.keyboard.press("Escape")  # keeps playing: the question goes, focus back to the menu
     expect(confirm).to_have_count(0)
     assert focused(page).endswith("Menu")
-    expect(table.counter).to_have_text("1")
+    expect(tab.counter).to_have_text("1")
 
     page.keyboard.press("Enter")  # open the menu again
     page.locator("#board button[value=ask-resign]").click()
@@ -287,15 +289,15 @@ def test_focus_lands_on_the_nearest_meaningful_control_after_each_action(
     over = page.get_by_role("dialog", name="Game over")
     expect(over).to_be_visible()
     assert focused(page).endswith("New game")
-    expect(announced(table)).to_have_text("You resigned after 1 move.")
+    expect(announced(tab)).to_have_text("You resigned after 1 move.")
 
 
-def test_jump_back_keeps_the_focus_on_the_table(open_table):
+def test_jump_back_keeps_the_focus_on_the_table(open_tab):
     store(deal("yukon", DEAD_END_DEAL, b"test-key"), DEAD_END_DEAL)
-    table = open_table(f"/yukon/{DEAD_END_DEAL}/", viewport={"width": 1200, "height": 1000})
+    tab = open_tab(f"/yukon/{DEAD_END_DEAL}/", viewport={"width": 1200, "height": 1000})
     for move in INTO_THE_DEAD_END:
-        table.play(move)
-    jump = table.page.get_by_test_id("jump-back")
+        tab.play(move)
+    jump = tab.page.get_by_test_id("jump-back")
     for _ in range(6):
         run_worker()
         try:
@@ -303,22 +305,22 @@ def test_jump_back_keeps_the_focus_on_the_table(open_table):
             break
         except AssertionError:
             continue
-    expect(table.page.get_by_test_id("dead-end")).to_be_in_viewport()
+    expect(tab.page.get_by_test_id("dead-end")).to_be_in_viewport()
     jump.focus()
-    table.page.keyboard.press("Enter")
-    expect(table.counter).to_have_text("1")
-    assert focused(table.page) == "button[undo] Undo"
-    expect(announced(table)).to_have_text("Back to move 1.")
+    tab.page.keyboard.press("Enter")
+    expect(tab.counter).to_have_text("1")
+    assert focused(tab.page) == "button[undo] Undo"
+    expect(announced(tab)).to_have_text("Back to move 1.")
 
 
 # -- the menu and the keys -------------------------------------------------------------------
 
 
 def test_escape_closes_the_menu_from_its_checkbox_and_the_menu_never_covers_the_focus(
-    open_table, worked_example
+    open_tab, worked_example
 ):
-    table = open_table(f"/yukon/{NUMBER}/")
-    page = table.page
+    tab = open_tab(f"/yukon/{NUMBER}/")
+    page = tab.page
     menu = page.locator("#board details.menu")
     page.locator("#board summary[aria-label=Menu]").click()
     page.get_by_label("Winnable deals").focus()
@@ -333,43 +335,41 @@ def test_escape_closes_the_menu_from_its_checkbox_and_the_menu_never_covers_the_
     expect(menu).not_to_have_attribute("open", "")
 
 
-def test_single_keys_act_only_from_the_table_and_ctrl_keys_from_anywhere(
-    open_table, worked_example
-):
-    table = open_table(f"/yukon/{NUMBER}/")
-    page = table.page
-    table.play("9S-t5")
+def test_single_keys_act_only_from_the_table_and_ctrl_keys_from_anywhere(open_tab, worked_example):
+    tab = open_tab(f"/yukon/{NUMBER}/")
+    page = tab.page
+    tab.play("9S-t5")
     page.get_by_role("link", name="My records").first.focus()
     page.keyboard.press("u")
     page.keyboard.press("h")
     # Nothing was sent: the board is still at ply 1 with no hint (no request is in flight).
-    expect(table.counter).to_have_text("1")
+    expect(tab.counter).to_have_text("1")
     expect(page.locator("#board .hint-note")).to_have_count(0)
     assert page.evaluate("!document.getElementById('board').dataset.busy")
 
     page.keyboard.press("Control+z")  # a Ctrl combination works from the nav link
-    expect(table.counter).to_have_text("0")
+    expect(tab.counter).to_have_text("0")
     page.keyboard.press("Control+Shift+z")  # and redo, in Yukon too
-    expect(table.counter).to_have_text("1")
+    expect(tab.counter).to_have_text("1")
 
-    table.card("5C").focus()
+    tab.card("5C").focus()
     page.keyboard.press("u")
-    expect(table.counter).to_have_text("0")
+    expect(tab.counter).to_have_text("0")
 
 
-def test_picking_up_exposes_the_selection_and_its_targets(open_table, worked_example):
-    table = open_table(f"/yukon/{NUMBER}/")
-    page = table.page
-    table.tap("9S")
-    expect(table.card("9S")).to_have_accessible_description("picked up")
-    expect(table.card("TH")).to_have_accessible_description("the picked-up cards can go here")
-    expect(table.card("TC")).to_have_accessible_description("")
-    expect(announced(table)).to_have_text(
+def test_picking_up_exposes_the_selection_and_its_targets(open_tab, worked_example):
+    tab = open_tab(f"/yukon/{NUMBER}/")
+    page = tab.page
+    tab.tap("9S")
+    expect(tab.card("9S")).to_have_accessible_description("picked up")
+    expect(tab.card("TH")).to_have_accessible_description("the picked-up cards can go here")
+    expect(tab.card("TC")).to_have_accessible_description("")
+    expect(announced(tab)).to_have_text(
         "Picked up 9 of spades and 4 cards on it. It can go to column 5."
     )
     page.keyboard.press("Escape")
-    expect(announced(table)).to_have_text("Put down.")
-    expect(table.card("9S")).to_have_accessible_description("")
+    expect(announced(tab)).to_have_text("Put down.")
+    expect(tab.card("9S")).to_have_accessible_description("")
 
 
 # -- phones, contrast, forced colours, dark ---------------------------------------------------
@@ -392,28 +392,26 @@ def strips(page) -> list[dict]:
 
 @pytest.mark.parametrize("width", [320, 360])
 def test_a_phone_has_finger_sized_strips_and_no_sideways_scroll(
-    open_table, worked_example, klondike_deal, width
+    open_tab, worked_example, klondike_deal, width
 ):
-    table = open_table(
-        f"/yukon/{NUMBER}/", viewport={"width": width, "height": 700}, has_touch=True
-    )
-    table.play("9S-t5")  # column five now fans ten face-up cards
-    table.no_horizontal_scroll(width)
-    small = [s for s in strips(table.page) if s["height"] < 24 or s["width"] < 24]
+    tab = open_tab(f"/yukon/{NUMBER}/", viewport={"width": width, "height": 700}, has_touch=True)
+    tab.play("9S-t5")  # column five now fans ten face-up cards
+    tab.no_horizontal_scroll(width)
+    small = [s for s in strips(tab.page) if s["height"] < 24 or s["width"] < 24]
     assert not small, f"strips under 24 px at {width} px: {small}"
-    table.open(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas")
-    table.play("d")
-    table.no_horizontal_scroll(width)
+    tab.open(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas")
+    tab.play("d")
+    tab.no_horizontal_scroll(width)
 
 
-def test_the_klondike_menu_fits_a_360_px_phone(open_table, klondike_deal):
-    table = open_table(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas", viewport=PHONE)
-    table.page.locator("#board summary[aria-label=Menu]").click()
-    panel = table.page.locator("#board .menu-panel")
+def test_the_klondike_menu_fits_a_360_px_phone(open_tab, klondike_deal):
+    tab = open_tab(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas", viewport=PHONE)
+    tab.page.locator("#board summary[aria-label=Menu]").click()
+    panel = tab.page.locator("#board .menu-panel")
     expect(panel).to_be_visible()
     box = panel.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
-    table.no_horizontal_scroll(PHONE["width"])
+    tab.no_horizontal_scroll(PHONE["width"])
 
 
 def luminance(rgb: tuple[int, int, int]) -> float:
@@ -436,45 +434,45 @@ def colours(css: str) -> list[tuple[int, int, int]]:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_selection_target_and_focus_rings_stand_out_on_card_and_felt(
-    open_table, worked_example, scheme
+    open_tab, worked_example, scheme
 ):
-    table = open_table(f"/yukon/{NUMBER}/", color_scheme=scheme)
-    page = table.page
+    tab = open_tab(f"/yukon/{NUMBER}/", color_scheme=scheme)
+    page = tab.page
     style = "(el, prop) => getComputedStyle(el)[prop]"
-    card = colours(table.card("TC").evaluate(style, "backgroundImage"))[0]
+    card = colours(tab.card("TC").evaluate(style, "backgroundImage"))[0]
     felt = colours(page.evaluate("getComputedStyle(document.body).backgroundImage"))
-    table.tap("9S")
-    expect(table.pile("t5")).to_have_class(re.compile(r"\blit\b"))
-    for what, element in (("selection", table.card("9S")), ("target", table.pile("t5"))):
+    tab.tap("9S")
+    expect(tab.pile("t5")).to_have_class(re.compile(r"\blit\b"))
+    for what, element in (("selection", tab.card("9S")), ("target", tab.pile("t5"))):
         inner, outer = colours(element.evaluate(style, "boxShadow"))[:2]
         assert contrast(inner, card) >= 3, f"{what}'s inner ring on the card ({scheme})"
         for baize in felt:
             assert contrast(outer, baize) >= 3, f"{what}'s outer ring on the felt ({scheme})"
-    table.card("TC").focus()
+    tab.card("TC").focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
-    ring = colours(table.card("TC").evaluate(style, "outlineColor"))[0]
-    halo = colours(table.card("TC").evaluate(style, "boxShadow"))[0]
+    ring = colours(tab.card("TC").evaluate(style, "outlineColor"))[0]
+    halo = colours(tab.card("TC").evaluate(style, "boxShadow"))[0]
     assert contrast(ring, card) >= 3 and all(contrast(halo, b) >= 3 for b in felt)
 
 
-def test_forced_colours_keep_selection_targets_and_suits_apart(open_table, worked_example):
-    table = open_table(f"/yukon/{NUMBER}/")
-    page = table.page
+def test_forced_colours_keep_selection_targets_and_suits_apart(open_tab, worked_example):
+    tab = open_tab(f"/yukon/{NUMBER}/")
+    page = tab.page
     page.emulate_media(forced_colors="active")
     style = "(el, prop) => getComputedStyle(el)[prop]"
-    red, black = table.card("TH"), table.card("TC")
+    red, black = tab.card("TH"), tab.card("TC")
     assert red.evaluate(style, "color") != black.evaluate(style, "color")
     assert red.evaluate(style, "backgroundColor") not in ("rgba(0, 0, 0, 0)", "transparent")
-    table.tap("9S")
-    picked = table.card("9S").evaluate(style, "outlineStyle")
-    target = table.pile("t5").evaluate(style, "outlineStyle")
+    tab.tap("9S")
+    picked = tab.card("9S").evaluate(style, "outlineStyle")
+    target = tab.pile("t5").evaluate(style, "outlineStyle")
     assert (picked, target) == ("solid", "dashed")
 
 
-def test_the_dark_theme_follows_the_system(open_table, worked_example):
-    light = open_table("/")
-    dark = open_table("/", color_scheme="dark")
+def test_the_dark_theme_follows_the_system(open_tab, worked_example):
+    light = open_tab("/")
+    dark = open_tab("/", color_scheme="dark")
     background = "getComputedStyle(document.body).backgroundColor"
     lum = [luminance(colours(t.page.evaluate(background))[0]) for t in (light, dark)]
     assert lum[1] < 0.05 < lum[0], lum

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from games.models import Game
 from tests.web.deals import EASY_YUKON, easy_yukon
 
-from .conftest import Table
+from .conftest import PlayerTab
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,7 @@ def log_in(page: Page, base_url: str, username: str) -> None:
     expect(page.get_by_test_id("signed-in")).to_have_text(f"Signed in as {username}")
 
 
-def finish(table: Table) -> None:
+def finish(table: PlayerTab) -> None:
     """Press Auto-finish; the result card shows."""
     table.finish_button.click()
     expect(table.page.get_by_test_id("result")).to_be_visible()
@@ -47,9 +47,9 @@ def record_moves(page: Page, game: str):
     return row.first.get_by_test_id("best-moves")
 
 
-def test_sign_up_win_and_find_the_record_from_a_fresh_browser(open_table, live_server):
+def test_sign_up_win_and_find_the_record_from_a_fresh_browser(open_tab, live_server):
     _, line = easy_yukon()
-    table = open_table("/")
+    table = open_tab("/")
     sign_up(table.page, live_server.url, "carol")
 
     table.open(f"/yukon/{EASY_YUKON}/")
@@ -61,7 +61,7 @@ def test_sign_up_win_and_find_the_record_from_a_fresh_browser(open_table, live_s
         "each card Auto-finish sent home included"
     )
 
-    elsewhere = open_table("/records/")
+    elsewhere = open_tab("/records/")
     expect(elsewhere.page.get_by_text("No wins yet.")).to_be_visible()
     log_in(elsewhere.page, live_server.url, "carol")
     elsewhere.open("/records/")
@@ -75,10 +75,10 @@ def test_sign_up_win_and_find_the_record_from_a_fresh_browser(open_table, live_s
 
 
 def test_play_as_a_visitor_then_sign_up_and_keep_the_games_and_their_statistics(
-    open_table, live_server
+    open_tab, live_server
 ):
     _, line = easy_yukon()
-    table = open_table(f"/yukon/{EASY_YUKON}/")
+    table = open_tab(f"/yukon/{EASY_YUKON}/")
     # A few taps, then resign: a loss.
     table.play(line[0])
     table.play(line[1])

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
-from .conftest import Table, winnable
+from .conftest import PlayerTab, winnable
 
 pytestmark = pytest.mark.browser
 
@@ -35,9 +35,9 @@ class Watched:
     """A player's browser whose CSP violations, console errors, page errors and header
     warnings are kept."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.page = table.page
+    def __init__(self, tab: PlayerTab) -> None:
+        self.tab = tab
+        self.page = tab.page
         self.problems: list[str] = []
 
     def console(self, kind: str, text: str) -> None:
@@ -65,7 +65,7 @@ def watched(
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()
-        watch = Watched(Table(page, live_server.url))
+        watch = Watched(PlayerTab(page, live_server.url))
         context.expose_function("reportViolation", lambda text: watch.problems.append(text))
         context.add_init_script(WATCH)
         page.on("console", lambda m: watch.console(m.type, m.text))
@@ -73,7 +73,7 @@ def watched(
         page.on(
             "response", lambda r: r.status >= 400 and watch.problems.append(f"{r.status} {r.url}")
         )
-        watch.table.open(path)
+        watch.tab.open(path)
         return watch
 
     yield opener
@@ -81,34 +81,34 @@ def watched(
         context.close()
 
 
-def drag(table: Table, code: str, pile: str) -> None:
+def drag(tab: PlayerTab, code: str, pile: str) -> None:
     """Drag a card by its index corner onto a pile, and wait for the move to land."""
-    ply = table.ply
-    page = table.page
-    card = table.card(code).bounding_box()
-    target = table.pile(pile).bounding_box()
+    ply = tab.ply
+    page = tab.page
+    card = tab.card(code).bounding_box()
+    target = tab.pile(pile).bounding_box()
     page.mouse.move(card["x"] + 6, card["y"] + 5)
     page.mouse.down()
     page.mouse.move(target["x"] + 20, target["y"] + 20, steps=8)
     page.mouse.up()
-    table.wait_ply(ply + 1)
+    tab.wait_ply(ply + 1)
 
 
 def test_yukon_plays_without_a_csp_violation(watched):
     _, line = winnable("yukon", YUKON)
     watch = watched(f"/yukon/{YUKON}/")
-    table = watch.table
+    tab = watch.tab
 
-    table.play_line(line[:4])
+    tab.play_line(line[:4])
     # A drag too: the ghost card is placed through its style properties (CSSOM, which CSP
     # allows), never through a style attribute (which it would refuse).
     code, pile = line[4].split("-")
-    drag(table, code, pile)
-    table.act("undo")
-    table.wait_ply(4)
-    table.act("hint")
-    expect(table.page.locator("#board .hint-note")).to_be_visible()
-    table.play(line[4])
+    drag(tab, code, pile)
+    tab.act("undo")
+    tab.wait_ply(4)
+    tab.act("hint")
+    expect(tab.page.locator("#board .hint-note")).to_be_visible()
+    tab.play(line[4])
 
     assert watch.problems_so_far() == []
 
@@ -116,14 +116,14 @@ def test_yukon_plays_without_a_csp_violation(watched):
 def test_klondike_plays_without_a_csp_violation(watched):
     _, line = winnable("klondike", KLONDIKE, draw=1)
     watch = watched(f"/klondike/{KLONDIKE}/?draw=1")
-    table = watch.table
+    tab = watch.tab
 
-    table.play_line(line[:8])
-    table.act("undo")
-    table.wait_ply(7)
-    table.act("hint")
-    expect(table.page.locator("#board .hint-note")).to_be_visible()
-    table.play(line[7])
+    tab.play_line(line[:8])
+    tab.act("undo")
+    tab.wait_ply(7)
+    tab.act("hint")
+    expect(tab.page.locator("#board .hint-note")).to_be_visible()
+    tab.play(line[7])
 
     assert watch.problems_so_far() == []
 
@@ -131,9 +131,9 @@ def test_klondike_plays_without_a_csp_violation(watched):
 def test_the_other_pages_and_the_admin_login_show_without_a_csp_violation(watched):
     watch = watched("/")
     for path in ["/rules/yukon/", "/rules/klondike/", "/records/", "/admin/login/", "/nowhere/"]:
-        watch.table.open(path)
+        watch.tab.open(path)
     # The 404 page's own status is the one failure expected.
-    assert watch.problems_so_far() == [f"404 {watch.table.base_url}/nowhere/"]
+    assert watch.problems_so_far() == [f"404 {watch.tab.base_url}/nowhere/"]
 
 
 def test_the_admin_works_for_staff_without_a_csp_violation(watched):
@@ -148,15 +148,15 @@ def test_the_admin_works_for_staff_without_a_csp_violation(watched):
     for path in [
         "/admin/games/deal/",
         f"/admin/games/deal/{deal.pk}/change/",
-        "/admin/games/dealverdict/",
-        "/admin/games/dealverdict/add/",
+        "/admin/solver/dealverdict/",
+        "/admin/solver/dealverdict/add/",
     ]:
-        page.goto(watch.table.base_url + path)
+        page.goto(watch.tab.base_url + path)
         expect(page.locator("#content")).to_be_visible()
     # The change list's filters and search box, and the inline's "add another" row.
-    page.goto(watch.table.base_url + "/admin/games/deal/?variant__exact=yukon")
+    page.goto(watch.tab.base_url + "/admin/games/deal/?variant__exact=yukon")
     expect(page.locator("#result_list")).to_be_visible()
-    page.goto(watch.table.base_url + f"/admin/games/deal/{deal.pk}/change/")
+    page.goto(watch.tab.base_url + f"/admin/games/deal/{deal.pk}/change/")
     rows = page.locator(".inline-related tbody tr.form-row:not(.empty-form)")
     before = rows.count()
     page.locator(".inline-related .add-row a").click()

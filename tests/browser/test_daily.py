@@ -21,7 +21,7 @@ KINGS = ["KS-f", "KH-f", "KD-f", "KC-f"]
 
 
 def test_win_the_daily_unassisted_and_appear_on_its_board_but_not_with_an_undo(
-    open_table, live_server
+    open_tab, live_server
 ):
     deal, line = easy_yukon()
     verdict = DealVerdict.objects.create(
@@ -29,7 +29,7 @@ def test_win_the_daily_unassisted_and_appear_on_its_board_but_not_with_an_undo(
     )  # proven yesterday: today's daily deal
     DealVerdict.objects.filter(pk=verdict.pk).update(created=timezone.now() - dt.timedelta(days=1))
 
-    table = open_table("/")
+    table = open_tab("/")
     sign_up(table.page, live_server.url, "erin")
     table.open("/daily/")
     expect(table.page.get_by_test_id("time-left")).to_contain_text("left")
@@ -47,7 +47,7 @@ def test_win_the_daily_unassisted_and_appear_on_its_board_but_not_with_an_undo(
     result.get_by_test_id("board-link").click()
     expect(table.page.get_by_test_id("entry-name")).to_have_text(["erin"])
 
-    other = open_table("/")
+    other = open_tab("/")
     sign_up(other.page, live_server.url, "finn")
     other.open(f"/yukon/{EASY_YUKON}/")
     other.play(line[0])

@@ -18,25 +18,39 @@ NUMBER = 6
 INTO_THE_DEAD_END = ["7S-t7", "KC-t1"]
 
 
+# Counts the page's verdict polls that came back (and were swapped in).
+COUNT_POLLS = """() => {
+  window.verdictPolls = 0;
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.xhr.responseURL.includes("/verdict/")) window.verdictPolls += 1;
+  });
+}"""
+
+
 def run_worker() -> None:
     call_command("db_worker", batch=True, startup_delay=False, reload=False, verbosity=0)
 
 
-def test_a_lost_line_shows_the_banner_and_jump_back_restores_the_last_winnable_move(open_table):
+def test_a_lost_line_shows_the_banner_and_jump_back_restores_the_last_winnable_move(open_tab):
     store(deal("yukon", NUMBER, b"test-key"), NUMBER)
-    table = open_table(f"/yukon/{NUMBER}/")
+    tab = open_tab(f"/yukon/{NUMBER}/")
     for move in INTO_THE_DEAD_END:
-        table.play(move)
-    banner = table.page.get_by_test_id("dead-end")
-    jump = table.page.get_by_test_id("jump-back")
+        tab.play(move)
+    banner = tab.page.get_by_test_id("dead-end")
+    jump = tab.page.get_by_test_id("jump-back")
     # The worker proves the loss, then (asked by the page's poll) the positions before it.
-    for _ in range(6):
+    # Each round runs the worker and waits, not for a time, but for the page's next poll to
+    # come back, or for the jump-back button, once the page has it and stops polling.
+    tab.page.evaluate(COUNT_POLLS)
+    for _ in range(10):
+        polls = tab.page.evaluate("window.verdictPolls")
         run_worker()
-        try:
-            expect(jump).to_be_visible(timeout=2_500)
+        tab.page.wait_for_function(
+            "n => document.querySelector('[data-testid=jump-back]') || window.verdictPolls > n",
+            arg=polls,
+        )
+        if jump.count():
             break
-        except AssertionError:
-            continue
     expect(banner).to_contain_text("This line is lost")
     expect(jump).to_have_text("Jump back to move 1, the last winnable one")
     expect(banner.locator("button[value=undo]")).to_be_visible()
@@ -44,9 +58,9 @@ def test_a_lost_line_shows_the_banner_and_jump_back_restores_the_last_winnable_m
 
     jump.click()
     expect(banner).to_have_count(0)
-    expect(table.counter).to_have_text("1")
-    assert table.column(1) == [], "KC's stack left column one again"
-    assert table.column(7)[-1] == "7S", "7S-t7 is kept: the jump goes back to just after it"
+    expect(tab.counter).to_have_text("1")
+    assert tab.column(1) == [], "KC's stack left column one again"
+    assert tab.column(7)[-1] == "7S", "7S-t7 is kept: the jump goes back to just after it"
 
-    table.act("undo")  # the jump is one undoable step: back into the dead end
-    expect(table.counter).to_have_text("2")
+    tab.act("undo")  # the jump is one undoable step: back into the dead end
+    expect(tab.counter).to_have_text("2")

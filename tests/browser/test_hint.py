@@ -27,44 +27,44 @@ def solver_next(position: Position) -> str:
     return result.moves[0]
 
 
-def test_a_hint_marks_the_card_and_the_target_of_the_winning_lines_next_move(open_table):
+def test_a_hint_marks_the_card_and_the_target_of_the_winning_lines_next_move(open_tab):
     deal, _ = winnable("yukon", NUMBER)
     position = deals.deal_position(deal)
-    table = open_table(f"/yukon/{NUMBER}/")
+    tab = open_tab(f"/yukon/{NUMBER}/")
     for _ in range(4):  # the hint, then the move it shows, a few times over
         expected = solver_next(position)
-        table.act("hint")
-        expect(table.page.locator("#board .hint-note")).to_have_attribute("data-hint", expected)
+        tab.act("hint")
+        expect(tab.page.locator("#board .hint-note")).to_have_attribute("data-hint", expected)
         code, target = expected.split("-")
-        expect(table.page.locator("#board .card.hinted")).to_have_attribute("data-card", code)
-        hinted_pile = table.page.locator("#board .pile.hinted")
+        expect(tab.page.locator("#board .card.hinted")).to_have_attribute("data-card", code)
+        hinted_pile = tab.page.locator("#board .pile.hinted")
         expect(hinted_pile).to_have_count(1)
         pile = hinted_pile.get_attribute("data-pile")
-        assert pile == target or (target == "f" and pile in table.targets(code)), (
+        assert pile == target or (target == "f" and pile in tab.targets(code)), (
             f"the hint {expected} marks pile {pile}"
         )
 
-        table.play(expected)
+        tab.play(expected)
         position = rules.apply(position, Move.parse(expected))
-        expect(table.page.locator("#board .hinted")).to_have_count(0)
+        expect(tab.page.locator("#board .hinted")).to_have_count(0)
 
     assert Game.objects.get(deal=deal).hints == 4
 
 
-def test_a_hint_home_marks_the_foundation_that_takes_the_card(open_table):
+def test_a_hint_home_marks_the_foundation_that_takes_the_card(open_tab):
     deal, line = winnable("yukon", NUMBER)
     position = deals.deal_position(deal)
-    table = open_table(f"/yukon/{NUMBER}/")
+    tab = open_tab(f"/yukon/{NUMBER}/")
     for move in line:  # along the winning line to the first place the solver sends a card home
         expected = solver_next(position)
         if expected.endswith("-f"):
             break
-        table.play(move)
+        tab.play(move)
         position = rules.apply(position, Move.parse(move))
 
-    table.act("hint")
+    tab.act("hint")
     code = expected.split("-")[0]
-    expect(table.page.locator("#board .card.hinted")).to_have_attribute("data-card", code)
-    foundation = table.page.locator("#board .foundation.hinted")
+    expect(tab.page.locator("#board .card.hinted")).to_have_attribute("data-card", code)
+    foundation = tab.page.locator("#board .foundation.hinted")
     expect(foundation).to_have_count(1, timeout=2_000)
-    assert foundation.get_attribute("data-pile") in table.targets(code)
+    assert foundation.get_attribute("data-pile") in tab.targets(code)

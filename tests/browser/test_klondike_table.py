@@ -30,117 +30,119 @@ def stock_deal(draw: int):
     return position
 
 
-def waste(table) -> list[str]:
+def waste(tab) -> list[str]:
     return (
-        table.pile("waste")
+        tab.pile("waste")
         .locator("[data-card]")
         .evaluate_all("cards => cards.map(c => c.dataset.card)")
     )
 
 
-def stock_label(table) -> str:
-    return table.pile("stock").locator("button").get_attribute("aria-label")
+def stock_label(tab) -> str:
+    return tab.pile("stock").locator("button").get_attribute("aria-label")
 
 
-def test_draw_1_turns_one_card_per_tap(open_table, transactional_db):
+def test_draw_1_turns_one_card_per_tap(open_tab, transactional_db):
     position = stock_deal(draw=1)
-    table = open_table(f"/klondike/{NUMBER}/?draw=1")
-    assert waste(table) == []
-    assert stock_label(table) == "Stock, 24 cards: turn 1"
+    tab = open_tab(f"/klondike/{NUMBER}/?draw=1")
+    assert waste(tab) == []
+    assert stock_label(tab) == "Stock, 24 cards: turn 1"
 
-    table.tap_pile("stock")
-    expect(table.counter).to_have_text("1")
+    tab.tap_pile("stock")
+    expect(tab.counter).to_have_text("1")
     turned = rules.apply(position, Move.parse("d"))
-    assert waste(table) == [card.code for card in turned.waste]
-    assert len(waste(table)) == 1
-    assert stock_label(table) == "Stock, 23 cards: turn 1"
+    assert waste(tab) == [card.code for card in turned.waste]
+    assert len(waste(tab)) == 1
+    assert stock_label(tab) == "Stock, 23 cards: turn 1"
 
-    table.tap_pile("stock")
-    expect(table.counter).to_have_text("2")
+    tab.tap_pile("stock")
+    expect(tab.counter).to_have_text("2")
     twice = rules.apply(turned, Move.parse("d"))
-    assert waste(table) == [twice.waste[-1].code], "draw 1 shows the waste's top card"
+    assert waste(tab) == [twice.waste[-1].code], "draw 1 shows the waste's top card"
 
 
-def test_draw_3_fans_three_cards_and_only_the_top_one_plays(open_table, transactional_db):
+def test_draw_3_fans_three_cards_and_only_the_top_one_plays(open_tab, transactional_db):
     position = stock_deal(draw=3)
-    table = open_table(f"/klondike/{NUMBER}/?draw=3")
+    tab = open_tab(f"/klondike/{NUMBER}/?draw=3")
 
-    table.tap_pile("stock")
-    expect(table.counter).to_have_text("1")
+    tab.tap_pile("stock")
+    expect(tab.counter).to_have_text("1")
     turned = rules.apply(position, Move.parse("d"))
     fan = [card.code for card in turned.waste[-3:]]
-    assert waste(table) == fan
-    expect(table.pile("waste")).to_have_class("pile waste fan3")
-    lefts = [table.card(code).bounding_box()["x"] for code in fan]
+    assert waste(tab) == fan
+    expect(tab.pile("waste")).to_have_class("pile waste fan3")
+    lefts = [tab.card(code).bounding_box()["x"] for code in fan]
     assert lefts[0] < lefts[1] < lefts[2], "the three are fanned, the top one rightmost"
-    assert table.targets(fan[0]) == table.targets(fan[1]) == []
+    assert tab.targets(fan[0]) == tab.targets(fan[1]) == []
     top = turned.waste[-1]
-    assert table.targets(fan[2]) == list(rules.targets(turned).get(top, ()))
+    assert tab.targets(fan[2]) == list(rules.targets(turned).get(top, ()))
 
-    table.tap(fan[0])
-    assert table.lit() == []
-    assert stock_label(table) == "Stock, 21 cards: turn 3"
+    tab.tap(fan[0])
+    assert tab.lit() == []
+    assert stock_label(tab) == "Stock, 21 cards: turn 3"
 
 
-def test_tapping_the_empty_stock_turns_the_waste_back_over(open_table, transactional_db):
+def test_tapping_the_empty_stock_turns_the_waste_back_over(open_tab, transactional_db):
     stock_deal(draw=3)
-    table = open_table(f"/klondike/{NUMBER}/?draw=3")
+    tab = open_tab(f"/klondike/{NUMBER}/?draw=3")
     for ply in range(1, 9):  # 24 cards, three a tap
-        table.tap_pile("stock")
-        table.wait_ply(ply)
-    assert stock_label(table) == "Empty stock: turn the waste back over"
-    assert len(waste(table)) == 3
+        tab.tap_pile("stock")
+        tab.wait_ply(ply)
+    assert stock_label(tab) == "Empty stock: turn the waste back over"
+    assert len(waste(tab)) == 3
 
-    table.tap_pile("stock")
-    table.wait_ply(9)
-    assert stock_label(table) == "Stock, 24 cards: turn 3"
-    assert waste(table) == []
+    tab.tap_pile("stock")
+    tab.wait_ply(9)
+    assert stock_label(tab) == "Stock, 24 cards: turn 3"
+    assert waste(tab) == []
 
 
-def test_undo_redo_and_their_keys(open_table, transactional_db):
+def test_undo_redo_and_their_keys(open_tab, transactional_db):
     stock_deal(draw=1)
-    table = open_table(f"/klondike/{NUMBER}/?draw=1")
-    redo = table.page.locator("#board button[value=redo]")
+    tab = open_tab(f"/klondike/{NUMBER}/?draw=1")
+    redo = tab.page.locator("#board button[value=redo]")
     expect(redo).to_be_disabled()
-    table.play("d")
-    table.play("d")
-    after_two = waste(table)
+    tab.play("d")
+    tab.play("d")
+    after_two = waste(tab)
 
-    table.act("undo")
-    expect(table.counter).to_have_text("1")
+    tab.act("undo")
+    expect(tab.counter).to_have_text("1")
     expect(redo).to_be_enabled()
-    table.act("redo")
-    expect(table.counter).to_have_text("2")
-    assert waste(table) == after_two
+    tab.act("redo")
+    expect(tab.counter).to_have_text("2")
+    assert waste(tab) == after_two
     expect(redo).to_be_disabled()
 
-    keys = table.page.keyboard
+    keys = tab.page.keyboard
     keys.press("Control+z")
-    expect(table.counter).to_have_text("1")
+    expect(tab.counter).to_have_text("1")
     keys.press("Control+Shift+z")
-    expect(table.counter).to_have_text("2")
+    expect(tab.counter).to_have_text("2")
     keys.press("Control+z")
-    expect(table.counter).to_have_text("1")
+    expect(tab.counter).to_have_text("1")
     keys.press("Control+y")
-    expect(table.counter).to_have_text("2")
-    assert waste(table) == after_two
+    expect(tab.counter).to_have_text("2")
+    assert waste(tab) == after_two
 
     keys.press("Control+z")
-    expect(table.counter).to_have_text("1")
-    table.play("d")  # a new move after an undo: nothing left to redo
+    expect(tab.counter).to_have_text("1")
+    tab.play("d")  # a new move after an undo: nothing left to redo
     expect(redo).to_be_disabled()
 
 
 def test_a_quick_tap_on_a_card_just_moved_picks_it_up_rather_than_sending_it_home(
-    open_table, transactional_db
+    open_tab, transactional_db
 ):
     stock_deal(draw=1)
-    table = open_table(f"/klondike/{NUMBER}/?draw=1")
-    table.play("AS-t2")  # ♠A onto ♥2: two taps, the first of them on ♠A
-    table.tap("AS")  # at once: a new pick-up, not the second tap of a double-tap
+    tab = open_tab(f"/klondike/{NUMBER}/?draw=1")
+    tab.play("AS-t2")  # ♠A onto ♥2: two taps, the first of them on ♠A
+    tab.tap("AS")  # at once: a new pick-up, not the second tap of a double-tap
+    # Nothing is on its way: a tap that sends a move marks the board busy in its click
+    # handler, before the tap returns, and the board stays so until the answer replaces it.
+    expect(tab.page.locator("#board[data-busy]")).to_have_count(0)
 
-    assert table.lifted() == ["AS"]
-    assert sorted(table.lit()) == ["f1", "f2", "f3", "f4"]
-    expect(table.counter).to_have_text("1")
-    table.page.wait_for_timeout(300)  # nothing else is on its way
-    assert table.ply == 1 and table.column(2) == ["2H", "AS"]
+    assert tab.lifted() == ["AS"]
+    assert sorted(tab.lit()) == ["f1", "f2", "f3", "f4"]
+    expect(tab.counter).to_have_text("1")
+    assert tab.ply == 1 and tab.column(2) == ["2H", "AS"]

@@ -25,19 +25,19 @@ FREEZE = (
 FLYING = "document.getAnimations().filter(a => !(a instanceof CSSAnimation)).length"
 
 
-def record_row(table, game: str):
+def record_row(tab, game: str):
     """The game's row in the records table (not in the list of recent games)."""
-    rows = table.page.locator("tr", has=table.page.get_by_test_id("best-moves"))
-    return rows.filter(has=table.page.get_by_role("link", name=game, exact=True))
+    rows = tab.page.locator("tr", has=tab.page.get_by_test_id("best-moves"))
+    return rows.filter(has=tab.page.get_by_role("link", name=game, exact=True))
 
 
-def finish_and_skip_the_flight(table) -> int:
+def finish_and_skip_the_flight(tab) -> int:
     """Press the finish button with motion on; the cards fly home until a key is pressed.
     Returns how many cards flew."""
-    page = table.page
+    page = tab.page
     page.emulate_media(reduced_motion="no-preference")
     page.evaluate(FREEZE)
-    table.finish_button.click()
+    tab.finish_button.click()
     expect(page.get_by_test_id("result")).to_be_visible()
     flying = page.evaluate(FLYING)
     page.keyboard.press("Shift")
@@ -46,36 +46,36 @@ def finish_and_skip_the_flight(table) -> int:
 
 
 def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record_and_a_replay(
-    open_table,
+    open_tab,
 ):
     deal, line = winnable("yukon", YUKON)
-    table = open_table(f"/yukon/{YUKON}/")
+    tab = open_tab(f"/yukon/{YUKON}/")
 
-    table.play_line(line)
-    if table.finish_button.count():
-        assert finish_and_skip_the_flight(table) > 0
+    tab.play_line(line)  # stops at the Auto-finish button: before the last card, at the latest
+    expect(tab.finish_button).to_have_text("Auto-finish")
+    assert finish_and_skip_the_flight(tab) > 0
 
-    result = table.page.get_by_test_id("result")
+    result = tab.page.get_by_test_id("result")
     expect(result).to_be_visible()
     expect(result.get_by_role("heading")).to_have_text("You won!")
-    moves = table.page.get_by_test_id("result-moves").inner_text()
-    assert moves == table.counter.inner_text()
+    moves = tab.page.get_by_test_id("result-moves").inner_text()
+    assert moves == tab.counter.inner_text()
     assert 0 < int(moves) <= len(line)
-    expect(table.page.get_by_test_id("new-record")).to_be_visible()
+    expect(tab.page.get_by_test_id("new-record")).to_be_visible()
     expect(result.get_by_role("link", name=f"Share game #{YUKON}")).to_be_visible()
-    assert table.page.locator("#board .foundation").evaluate_all(
+    assert tab.page.locator("#board .foundation").evaluate_all(
         "piles => piles.map(p => p.getAttribute('aria-label'))"
     ) == [f"Foundation {i}, 13 cards" for i in range(1, 5)]
 
-    replay_url = table.page.get_by_test_id("replay-link").get_attribute("href")
+    replay_url = tab.page.get_by_test_id("replay-link").get_attribute("href")
 
     result.get_by_role("link", name="My records").click()  # the dialog is modal
-    row = record_row(table, f"Yukon #{YUKON}")
+    row = record_row(tab, f"Yukon #{YUKON}")
     expect(row).to_be_visible()
     expect(row.get_by_test_id("best-moves")).to_have_text(moves)
 
     # Anyone with the link watches the replay, stepping with the keys.
-    watcher = open_table(replay_url).page
+    watcher = open_tab(replay_url).page
     watcher.get_by_test_id("watch").click()  # watching ends the watcher's own first attempt
     expect(watcher.get_by_test_id("replay-result")).to_have_text(f"Won in {moves} moves")
     expect(watcher.get_by_test_id("moves")).to_have_text(moves)
@@ -91,18 +91,18 @@ def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record_and_a_
 
 
 @pytest.mark.parametrize(("draw", "number"), [(1, KLONDIKE_1), (3, KLONDIKE_3)])
-def test_a_winnable_klondike_deal_clicked_to_the_result_card(open_table, draw, number):
+def test_a_winnable_klondike_deal_clicked_to_the_result_card(open_tab, draw, number):
     deal, line = winnable("klondike", number, draw=draw)
-    table = open_table(f"/klondike/{number}/?draw={draw}&scoring=standard")
+    tab = open_tab(f"/klondike/{number}/?draw={draw}&scoring=standard")
 
-    table.play_line(line)
-    if table.finish_button.count():
-        table.finish_button.click()
+    tab.play_line(line)  # stops at the Finish button: before the last card, at the latest
+    expect(tab.finish_button).to_have_text("Finish")
+    tab.finish_button.click()
 
-    expect(table.page.get_by_test_id("result")).to_be_visible()
-    table_moves = table.counter.inner_text()
-    assert table.page.get_by_test_id("result-moves").inner_text() == table_moves
-    table.open("/records/")
-    row = record_row(table, f"Klondike #{number}")
+    expect(tab.page.get_by_test_id("result")).to_be_visible()
+    shown_moves = tab.counter.inner_text()
+    assert tab.page.get_by_test_id("result-moves").inner_text() == shown_moves
+    tab.open("/records/")
+    row = record_row(tab, f"Klondike #{number}")
     expect(row).to_contain_text(f"Draw {draw}")
-    expect(row.get_by_test_id("best-moves")).to_have_text(table_moves)
+    expect(row.get_by_test_id("best-moves")).to_have_text(shown_moves)

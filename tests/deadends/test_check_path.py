@@ -23,6 +23,7 @@ from solver.deadends.tasks import check_position
 from solver.pool.models import DealVerdict
 from solver.search import solve
 from tests.deadends.test_deadends import DEAD_END_LINE, make_deal
+from tests.web.html import one, parse
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -92,10 +93,10 @@ def test_the_page_marks_a_move_out_of_a_dead_end_lost_at_once():
         game.refresh_from_db()
     run_worker()  # proves the dead end
     queued = DBTaskResult.objects.count()
-    html = alice.post(
-        f"/game/{game.pk}/", {"ply": 2, "move": "4D-t6"}, HTTP_HX_REQUEST="true"
-    ).content.decode()
-    assert 'data-testid="dead-end"' in html and 'data-testid="jump-back"' in html
+    page = parse(
+        alice.post(f"/game/{game.pk}/", {"ply": 2, "move": "4D-t6"}, HTTP_HX_REQUEST="true")
+    )
+    assert one(page, "[data-testid=dead-end]") and one(page, "[data-testid=jump-back]")
     assert DBTaskResult.objects.count() == queued, "lost by inheritance: nothing to search"
 
 

@@ -9,7 +9,7 @@ from games.engine.positions import Position
 from solver.search import LOSS, solve
 from solver.search.cards import BY_CODE
 from solver.search.deadlock import deadlocked
-from solver.search.positions import read_table
+from solver.search.reader import read
 
 HOME = "f1: AS..4S; f2: AH..4H; f3: AD..4D; f4: AC..4C"
 IN_PLAY = [r + s for s in "SHDC" for r in "56789TJQK"]
@@ -29,9 +29,9 @@ def yukon(columns: str):
 
 
 def game(text: str):
-    from solver.search import _game
+    from solver.search import python_game
 
-    return _game(read_table(Position.from_text(text).to_json()))
+    return python_game(read(Position.from_text(text)))
 
 
 def cards(codes: str) -> bytes:

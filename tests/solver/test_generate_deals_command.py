@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.deals import deal_position
+from games.deals import deal_for, deal_position
 from games.engine import rules
 from games.models import Deal
 from solver.pool.models import DealVerdict
@@ -23,15 +23,24 @@ def generate(*args: str) -> tuple[str, str]:
 
 
 @pytest.mark.django_db
-def test_it_stores_a_verdict_per_deal_and_shows_progress(capsys):
+def test_it_stores_a_verdict_per_deal_and_shows_progress(capsys, settings):
+    # Under this key Yukon 8, 9 and 10 are each won in under fifty nodes: after a (stored)
+    # verdict on 7, those are the fresh numbers, and all three must come back won.
+    settings.DEAL_KEY = b"test-key"
+    DealVerdict.objects.create(deal=deal_for("yukon", 7), verdict="loss")
     out, _ = generate("--variant", "yukon", "--count", "3", "--workers", "1",
                       "--budget-seconds", "1")  # fmt: skip
-    verdicts = DealVerdict.objects.filter(deal__variant="yukon", draw=None, passes=None)
+    verdicts = DealVerdict.objects.filter(
+        deal__variant="yukon", draw=None, passes=None, deal__number__gt=7
+    )
     assert verdicts.count() == 3
     assert "3 deals solved" in out
     bar = capsys.readouterr().err
     assert "3/3 tried" in bar and "winnable" in bar and "deals/s" in bar and "ETA" in bar
-    for verdict in verdicts.filter(verdict="win"):
+    assert sorted(verdicts.values_list("deal__number", "verdict")) == [
+        (8, "win"), (9, "win"), (10, "win"),
+    ]  # fmt: skip
+    for verdict in verdicts:
         assert rules.is_won(replay(deal_position(verdict.deal), verdict.moves))
         assert verdict.solution_length == len(verdict.moves) > 0
         assert verdict.nodes > 0

@@ -10,15 +10,15 @@ import pytest
 
 from games.engine import rules
 from games.engine.moves import DRAW, REDEAL
-from solver.search import _game
+from solver.search import python_game
 from solver.search.klondike import KlondikeGame
-from solver.search.positions import read_table
+from solver.search.reader import read
 
 from .reference import reference
 
 
 def unpruned(position):
-    game = _game(read_table(position.to_json()))
+    game = python_game(read(position))
     game.toggles = False
     game.lift_bases = False
     game.prune_returns = False

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from solver.search import LOSS, WIN, _game, solve
+from solver.search import LOSS, WIN, python_game, solve
 from solver.search.budget import Budget
 from solver.search.dfs import search
 from solver.search.klondike import KlondikeGame
-from solver.search.positions import read_table
+from solver.search.reader import read
 
 from .reference import reference
 
 
 def plain_verdict(position: dict) -> str:
-    game = _game(read_table(position))
+    game = python_game(read(position))
     game.toggles = False
     game.lift_bases = False
     game.prune_returns = False

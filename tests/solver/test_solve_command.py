@@ -62,6 +62,18 @@ def test_it_solves_a_position_file(tmp_path):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_either_engine_solves_a_position_file(tmp_path, engine):
+    row = reference("klondike")["klondike-d1-202"]
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(row["position"]))
+    args = ["--variant", "klondike", "--position", str(path), "--json", "--budget-seconds", "5"]
+    data = json.loads(solve_command(*args, "--engine", engine))
+    assert data["verdict"] == "win"
+    assert rules.is_won(replay(row["position"], data["moves"]))
+
+
+@pytest.mark.django_db
 def test_it_reads_a_position_from_stdin_and_says_loss_in_words():
     row = reference("klondike")["klondike-d1-201"]
     text = solve_command(
@@ -80,6 +92,12 @@ def test_it_reads_a_position_from_stdin_and_says_loss_in_words():
         (["--variant", "chess"], None, "--variant"),
         (["--variant", "yukon", "--number", "7"], None, "exactly one"),
         (["--variant", "yukon", "--budget-seconds", "-1"], None, "--budget-seconds"),
+        (["--variant", "yukon", "--engine", "rust"], None, "--engine must be native or python"),
+        (
+            ["--variant", "yukon"],
+            '{"variant": "yukon", "tableau": [{"up": ["KH"]}, {}, {}, {}, {}, {}, {}]}',
+            "all 52 cards",
+        ),
     ],
 )
 def test_a_bad_position_or_argument_is_one_line_with_status_2(tmp_path, args, content, message):

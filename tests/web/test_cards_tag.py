@@ -1,5 +1,5 @@
-"""The {% cards %} and {% pile %} tags: a pile and its face-up cards, exactly the markup the
-board's script and the tests' hooks (DESIGN §5) read."""
+"""The {% cards %} and {% pile %} tags: a pile and its face-up cards, exactly the hooks the
+board's script and the tests (DESIGN §5) read."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from django.template import Context, Template
 
 from games.board import CardView, PileView
 from games.engine.cards import Card
+
+from .html import cards, one, parse, text
 
 TEMPLATE = Template("{% load board_tags %}{% cards views select_base %}")
 
@@ -20,63 +22,69 @@ def view(code: str = "9S", targets: str = "t3 f1", **changes) -> CardView:
 
 
 def test_a_card_is_one_link_with_its_code_targets_and_spoken_name():
-    assert render([view()]) == (
-        '<a class="card up black" data-card="9S" data-targets="t3 f1" '
-        'href="/yukon/7/?select=9S" aria-label="9 of spades"><b>9</b><i>♠</i></a>\n'
-    )
+    fragment = parse(render([view()]))
+    card = one(fragment, "a")
+    assert card["class"] == ["card", "up", "black"]
+    assert (card["data-card"], card["data-targets"]) == ("9S", "t3 f1")
+    assert (card["href"], card["aria-label"]) == ("/yukon/7/?select=9S", "9 of spades")
+    assert (text(one(card, "b")), text(one(card, "i"))) == ("9", "♠")
 
 
 def test_red_selected_and_hinted_cards_say_so_in_their_class():
-    html = render([view("TD", selected=True, hinted=True)])
-    assert html.startswith('<a class="card up red selected hinted" data-card="TD"')
-    assert "<b>10</b><i>♦</i>" in html
+    card = one(parse(render([view("TD", selected=True, hinted=True)])), "[data-card]")
+    assert card["class"] == ["card", "up", "red", "selected", "hinted"]
+    assert card["data-card"] == "TD"
+    assert (text(one(card, "b")), text(one(card, "i"))) == ("10", "♦")
 
 
 def test_every_value_is_escaped_as_autoescape_would():
     html = render([view(targets='t1"><b>')], select_base="/klondike/7/?draw=1&scoring=vegas&")
-    assert 'data-targets="t1&quot;&gt;&lt;b&gt;"' in html
-    assert 'href="/klondike/7/?draw=1&amp;scoring=vegas&amp;select=9S"' in html
+    fragment = parse(html)
+    card = one(fragment, "a")  # the targets made no element of their own
+    assert card["data-targets"] == 't1"><b>'
+    assert card["href"] == "/klondike/7/?draw=1&scoring=vegas&select=9S"
+    assert len(fragment.select("b")) == 1  # the rank's
+    assert "&amp;scoring" in html  # the ampersands are escaped, not merely tolerated
 
 
 def test_a_pile_renders_its_cards_in_order_and_an_empty_pile_nothing():
-    html = render([view(), view("8H")])
-    assert html.index('data-card="9S"') < html.index('data-card="8H"')
-    assert html.count("</a>\n") == 2
+    assert cards(parse(render([view(), view("8H")]))) == ["9S", "8H"]
     assert render([]) == ""
 
 
 PILE = Template("{% load board_tags %}{% pile pile selected select_base %}")
 
 
-def render_pile(pile: PileView, selected: Card | None = None) -> str:
+def render_pile(pile: PileView, selected: Card | None = None):
     context = {"pile": pile, "selected": selected, "select_base": "/game/7/?"}
-    return PILE.render(Context(context))
+    return one(parse(PILE.render(Context(context))), "[data-pile]")
 
 
 def test_a_column_shows_its_face_down_cards_as_identical_blanks_then_its_face_up_cards():
-    html = render_pile(PileView("t3", "Column 3", down=2, cards=[view("9S"), view("8H", "")]))
-    assert html.startswith(
-        '<div class="pile column" data-pile="t3" role="group" aria-label="Column 3, 2 face-down">'
-    )
-    assert html.count('<span class="card down" aria-hidden="true"></span>') == 2
-    assert html.index('class="card down"') < html.index('data-card="9S"') < html.index("8H")
-    assert html.endswith("</div>\n")
+    pile = render_pile(PileView("t3", "Column 3", down=2, cards=[view("9S"), view("8H", "")]))
+    assert (pile.name, pile["class"], pile["data-pile"]) == ("div", ["pile", "column"], "t3")
+    assert (pile["role"], pile["aria-label"]) == ("group", "Column 3, 2 face-down")
+    children = pile.find_all(recursive=False)
+    backs = children[:2]
+    assert [(b.name, b["class"], b.get("aria-hidden"), b.contents) for b in backs] == [
+        ("span", ["card", "down"], "true", [])
+    ] * 2
+    assert [c["data-card"] for c in children[2:]] == ["9S", "8H"]
 
 
 def test_an_empty_column_and_foundations_say_how_many_cards_they_hold():
-    assert 'aria-label="Column 1, empty"' in render_pile(PileView("t1", "Column 1"))
-    assert 'aria-label="Foundation 2, empty"' in render_pile(PileView("f2", "Foundation 2"))
-    one = render_pile(PileView("f1", "Foundation 1", cards=[view("AS", "")], size=1))
-    assert 'class="pile foundation"' in one and 'aria-label="Foundation 1, 1 card"' in one
+    assert render_pile(PileView("t1", "Column 1"))["aria-label"] == "Column 1, empty"
+    assert render_pile(PileView("f2", "Foundation 2"))["aria-label"] == "Foundation 2, empty"
+    ace = render_pile(PileView("f1", "Foundation 1", cards=[view("AS", "")], size=1))
+    assert ace["class"] == ["pile", "foundation"] and ace["aria-label"] == "Foundation 1, 1 card"
     five = render_pile(PileView("f1", "Foundation 1", cards=[view("5S", "")], size=5))
-    assert 'aria-label="Foundation 1, 5 cards"' in five
+    assert five["aria-label"] == "Foundation 1, 5 cards"
 
 
 def test_lit_and_hinted_piles_say_so_and_a_picked_up_card_gets_a_drop_button_on_every_pile():
-    html = render_pile(PileView("t5", "Column 5", lit=True, hinted=True), Card.parse("9S"))
-    assert html.startswith('<div class="pile column lit hinted" data-pile="t5"')
-    assert (
-        '<button class="drop" name="to" value="t5" aria-label="Move nine of spades to column 5">'
-        in html
-    )
-    assert "<button" not in render_pile(PileView("t5", "Column 5"))
+    pile = render_pile(PileView("t5", "Column 5", lit=True, hinted=True), Card.parse("9S"))
+    assert pile["class"] == ["pile", "column", "lit", "hinted"] and pile["data-pile"] == "t5"
+    drop = one(pile, "button")
+    assert (drop["class"], drop["name"], drop["value"]) == (["drop"], "to", "t5")
+    assert drop["aria-label"] == "Move nine of spades to column 5"
+    assert not render_pile(PileView("t5", "Column 5")).select("button")

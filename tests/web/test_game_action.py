@@ -9,6 +9,7 @@ from django.test import Client
 from games.models import Game
 
 from .deals import WORKED_EXAMPLE, easy_yukon, worked_example
+from .html import cards, moves, one, parse, refusal, text_of
 from .personas import Persona
 
 pytestmark = pytest.mark.django_db
@@ -31,20 +32,20 @@ def unchanged(game: Game) -> bool:
 def test_it_moves_the_five_cards_onto_the_red_ten_and_flips_the_hidden_card(alice, example):
     response = alice.move(example, "9S-t5")
     assert response.status_code == 200
-    html = response.content.decode()
-    assert '<span data-testid="moves">1</span>' in html
-    assert 'role="alert"' not in html
+    page = parse(response)
+    assert moves(page) == 1
+    assert refusal(page) is None
     example.refresh_from_db()
     assert (example.ply, example.actions) == (1, ["9S-t5"])
     # column three's hidden ♠8 turned over inside the same move
-    assert 'data-card="8S"' in html
-    assert 'aria-label="Column 3, 1 face-down"' in html
+    assert cards(page, "[data-pile=t3]") == ["8S"]
+    assert one(page, "[data-pile=t3]")["aria-label"] == "Column 3, 1 face-down"
 
 
 def test_it_refuses_the_black_ten_with_the_seeds_words(alice, example):
     response = alice.move(example, "9S-t6")
     assert response.status_code == 200
-    assert '<p class="alert" role="alert">♠9 goes on a red 10</p>' in response.content.decode()
+    assert refusal(parse(response)) == "♠9 goes on a red 10"
     assert unchanged(example)
 
 
@@ -58,23 +59,22 @@ def test_it_refuses_anything_but_a_king_on_an_empty_column(alice):
     deal, line = easy_yukon()
     game = alice.game_at(deal, line[:11])  # column seven has sent its last card home
     response = alice.move(game, "3C-t7")
-    assert '<p class="alert" role="alert">Only a king can go to an empty column</p>' in (
-        response.content.decode()
-    )
+    assert refusal(parse(response)) == "Only a king can go to an empty column"
     assert unchanged(game)
 
 
 def test_it_refuses_to_move_a_face_down_card_without_naming_it(alice, example):
     response = alice.move(example, "AS-t1")  # ♠A lies face down in column two
-    html = response.content.decode()
-    assert '<p class="alert" role="alert">That card is face down</p>' in html
-    assert "♠A" not in html and 'data-card="AS"' not in html
+    page = parse(response)
+    assert refusal(page) == "That card is face down"
+    assert "AS" not in cards(page)
+    assert "♠A" not in response.content.decode()  # nowhere in the page, markup or text
     assert unchanged(example)
 
 
 def test_it_says_yukon_has_no_stock(alice, example):
     response = alice.move(example, "d")
-    assert "Yukon has no stock" in response.content.decode()
+    assert refusal(parse(response)) == "Yukon has no stock: every card is already on the table"
     assert unchanged(example)
 
 
@@ -95,8 +95,8 @@ def test_it_gives_bob_404_for_alices_finished_game_too(alice, bob, example):
 def test_a_jump_to_a_step_that_is_not_behind_is_refused(alice, example):
     alice.move(example, "9S-t5")
     example.refresh_from_db()
-    html = alice.act(example, action="jump", step=1).content.decode()
-    assert '<p class="alert" role="alert">There is no such earlier position</p>' in html
+    page = parse(alice.act(example, action="jump", step=1))
+    assert refusal(page) == "There is no such earlier position"
     assert unchanged(example)
 
 
@@ -116,7 +116,7 @@ def test_it_refuses_any_action_on_a_finished_game(alice, example):
     for fields in ({"move": "9S-t5"}, {"action": "undo"}, {"action": "restart"}):
         response = alice.act(example, **fields)
         assert response.status_code == 200
-        assert '<p class="alert" role="alert">This game is over</p>' in response.content.decode()
+        assert refusal(parse(response)) == "This game is over"
         assert unchanged(example)
 
 
@@ -124,7 +124,7 @@ def test_a_finished_game_is_refused_before_the_ply_is_looked_at(alice, example):
     alice.act(example, action="resign")
     example.refresh_from_db()
     response = alice.act(example, ply=7, move="9S-t5")
-    assert "This game is over" in response.content.decode()
+    assert refusal(parse(response)) == "This game is over"
 
 
 def test_it_resends_the_current_board_for_a_stale_ply(alice, example):
@@ -132,16 +132,18 @@ def test_it_resends_the_current_board_for_a_stale_ply(alice, example):
     example.refresh_from_db()
     response = alice.move(example, "TC-t3", ply=0)  # drawn before the first move
     assert response.status_code == 200
-    html = response.content.decode()
-    assert "The table had changed since that page was drawn" in html
-    assert 'data-ply="1"' in html and '<span data-testid="moves">1</span>' in html
-    assert 'role="alert"' not in html
+    page = parse(response)
+    assert text_of(page, "[data-testid=note]").startswith(
+        "The table had changed since that page was drawn"
+    )
+    assert one(page, "#board")["data-ply"] == "1" and moves(page) == 1
+    assert refusal(page) is None
     assert unchanged(example)
 
 
 def test_a_ply_from_the_future_is_stale_too(alice, example):
     response = alice.move(example, "9S-t5", ply=5)
-    assert "The table had changed" in response.content.decode()
+    assert text_of(parse(response), "[data-testid=note]").startswith("The table had changed")
     assert unchanged(example)
 
 
@@ -151,7 +153,7 @@ def test_the_same_post_twice_applies_once(alice, example):
     assert first.status_code == second.status_code == 200
     example.refresh_from_db()
     assert (example.ply, example.actions) == (1, ["9S-t5"])
-    assert '<span data-testid="moves">1</span>' in second.content.decode()
+    assert moves(parse(second)) == 1
 
 
 @pytest.mark.parametrize(

@@ -2,32 +2,32 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from games.models import Deal, Game
 
+from .html import cards, moves, one, parse, piles, text_of
+
 pytestmark = pytest.mark.django_db
 
 
-def face_up(html: str) -> list[str]:
-    return re.findall(r'data-card="(\w\w)"', html)
+def face_up(response) -> list[str]:
+    return cards(parse(response))
 
 
 def test_it_shows_the_deal_of_that_number(alice):
     response = alice.open("yukon", 42)
     assert response.status_code == 200
-    html = response.content.decode()
-    assert "Yukon #42" in html
-    assert len(face_up(html)) == 31  # 1 + 6 × 5 face-up cards in a Yukon deal
-    assert html.count('data-pile="t') == 7 and html.count('data-pile="f') == 4
-    assert '<span data-testid="moves">0</span>' in html
+    page = parse(response)
+    assert text_of(page, "[data-testid=game-number]") == "Yukon #42"
+    assert len(cards(page)) == 31  # 1 + 6 × 5 face-up cards in a Yukon deal
+    assert piles(page) == ["f1", "f2", "f3", "f4", "t1", "t2", "t3", "t4", "t5", "t6", "t7"]
+    assert moves(page) == 0
 
 
 def test_two_players_get_the_same_deal_as_two_games(alice, bob):
-    alices = face_up(alice.open("yukon", 42).content.decode())
-    bobs = face_up(bob.open("yukon", 42).content.decode())
+    alices = face_up(alice.open("yukon", 42))
+    bobs = face_up(bob.open("yukon", 42))
     assert alices == bobs
     assert Deal.objects.filter(variant="yukon", number=42).count() == 1
     games = Game.objects.filter(deal__number=42)
@@ -35,9 +35,7 @@ def test_two_players_get_the_same_deal_as_two_games(alice, bob):
 
 
 def test_another_number_is_another_deal(alice):
-    assert face_up(alice.open("yukon", 42).content.decode()) != face_up(
-        alice.open("yukon", 43).content.decode()
-    )
+    assert face_up(alice.open("yukon", 42)) != face_up(alice.open("yukon", 43))
 
 
 def test_coming_back_continues_the_same_game(alice):
@@ -51,17 +49,18 @@ def test_coming_back_continues_the_same_game(alice):
 def test_it_gives_a_clear_404_for_a_number_that_names_no_deal(alice, number):
     response = alice.client.get(f"/yukon/{number}/")
     assert response.status_code == 404
-    html = response.content.decode()
-    assert f"There is no Yukon game number {number[:12]}." in html
-    assert "Game numbers run from 1 to 2147483647" in html
+    said = text_of(parse(response), "main")
+    assert f"There is no Yukon game number {number[:12]}." in said
+    assert "Game numbers run from 1 to 2147483647" in said
     assert not Game.objects.exists() and not Deal.objects.exists()
 
 
 def test_it_escapes_the_number_it_cannot_read(alice):
     response = alice.client.get("/klondike/%3Cb%3Ex/")
     assert response.status_code == 404
-    assert b"<b>x" not in response.content
-    assert b"&lt;b&gt;x" in response.content
+    page = parse(response)
+    assert not page.select("main b"), "the number's markup was not escaped"
+    assert "There is no Klondike game number <b>x." in text_of(page, "main")
 
 
 def test_the_largest_number_is_a_game(alice):
@@ -71,11 +70,11 @@ def test_the_largest_number_is_a_game(alice):
 def test_klondike_takes_draw_and_scoring_from_the_address(alice):
     game = alice.start("klondike", 7, draw=3, scoring="vegas")
     assert (game.draw, game.scoring, game.passes) == (3, "vegas", 3)
-    html = alice.open("klondike", 7, draw=3, scoring="vegas").content.decode()
-    assert "Klondike #7 · draw 3" in html
-    assert '<span data-testid="score">−$52</span>' in html
-    assert 'data-pile="stock"' in html and 'data-pile="waste"' in html
-    assert "Stock, 24 cards: turn 3" in html
+    page = parse(alice.open("klondike", 7, draw=3, scoring="vegas"))
+    assert text_of(page, "[data-testid=game-number]") == "Klondike #7 · draw 3"
+    assert text_of(page, "[data-testid=score]") == "−$52"
+    assert {"stock", "waste"} <= set(piles(page))
+    assert one(page, "[data-pile=stock] button")["aria-label"] == "Stock, 24 cards: turn 3"
 
 
 def test_vegas_in_draw_1_allows_one_pass(alice):
@@ -108,9 +107,10 @@ def test_yukon_ignores_a_draw_in_the_address(alice):
     assert (game.draw, game.scoring, game.passes) == (None, "none", None)
 
 
-def test_the_page_offers_the_share_address(alice):
-    html = alice.open("klondike", 7, draw=3).content.decode()
-    assert "/klondike/7/?draw=3&amp;scoring=standard" in html
+def test_saving_preferences_comes_back_to_the_shareable_address(alice):
+    page = parse(alice.open("klondike", 7, draw=3))
+    back = one(page, "form#prefs input[name=next]")["value"]
+    assert back == "/klondike/7/?draw=3&scoring=standard"
 
 
 def test_it_refuses_a_post(alice):

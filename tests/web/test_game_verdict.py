@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from bs4 import Tag
+
+from .html import parse
 
 pytestmark = pytest.mark.django_db
 
@@ -10,10 +13,13 @@ pytestmark = pytest.mark.django_db
 def test_it_polls_while_the_position_is_being_checked(alice):
     game = alice.start("yukon", 31)
     response = alice.client.get(f"/game/{game.pk}/verdict/", {"ply": 0})
-    html = response.content.decode()
     assert response.status_code == 200
-    assert html.strip().startswith('<div id="verdict"') and "<html" not in html
-    assert 'data-state="pending"' in html and f"/game/{game.pk}/verdict/?ply=0" in html
+    top = [element for element in parse(response).children if isinstance(element, Tag)]
+    assert [element.get("id") for element in top] == ["verdict"]  # the banner alone
+    banner = top[0]
+    assert banner["data-state"] == "pending"
+    assert banner["hx-get"].startswith(f"/game/{game.pk}/verdict/?ply=0")
+    assert banner["hx-trigger"].startswith("load")
 
 
 def test_it_answers_nothing_once_the_board_has_moved_on(alice):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 
 import pytest
@@ -11,39 +10,59 @@ from django.utils import timezone
 from games.models import Game, Record
 
 from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon
+from .html import one, parse, text, text_of
 from .personas import Persona
 
 pytestmark = pytest.mark.django_db
 
 
+def records(persona) -> list[dict[str, str]]:
+    """The rows of the player's records table: the game link's text and address, the mode
+    and the best moves."""
+    rows = parse(persona.client.get("/records/")).select("[data-testid=record]")
+    return [
+        {
+            "game": text_of(row, "a"),
+            "href": one(row, "a")["href"],
+            "mode": text_of(row, "[data-testid=mode]"),
+            "best": text_of(row, "[data-testid=best-moves]"),
+        }
+        for row in rows
+    ]
+
+
+def says_no_wins_yet(persona) -> bool:
+    found = parse(persona.client.get("/records/")).select("[data-testid=no-wins]")
+    return bool(found) and text(found[0]).startswith("No wins yet.")
+
+
 def test_it_says_there_are_no_wins_yet(alice):
-    html = alice.client.get("/records/").content.decode()
-    assert "No wins yet." in html
+    assert says_no_wins_yet(alice) and records(alice) == []
 
 
 def test_it_lists_a_win_with_its_best_moves(alice):
     deal, line = easy_yukon()
     alice.act(alice.game_at(deal, [*line, "KS-t5"]), action="finish")
     alice.act(alice.game_at(deal, line), action="finish")
-    html = alice.client.get("/records/").content.decode()
-    assert f'<a href="/yukon/{EASY_YUKON}/">Yukon #{EASY_YUKON}</a>' in html
-    assert '<td data-testid="best-moves">52</td>' in html
-    assert html.count('data-testid="best-moves"') == 1
+    assert records(alice) == [
+        {"game": f"Yukon #{EASY_YUKON}", "href": f"/yukon/{EASY_YUKON}/", "mode": "—", "best": "52"}
+    ]
+    assert not says_no_wins_yet(alice)
 
 
 def test_it_links_a_vegas_record_to_its_mode(alice):
     deal, line = easy_klondike()
     alice.move(alice.game_at(deal, line[:-1], draw=1, scoring="vegas", passes=1), line[-1])
-    html = alice.client.get("/records/").content.decode()
-    assert re.search(rf'href="/klondike/{EASY_KLONDIKE}/\?draw=1&(amp;)?scoring=vegas"', html)
-    assert "Draw 1, 1 pass<" in html
+    [record] = records(alice)
+    assert record["href"] == f"/klondike/{EASY_KLONDIKE}/?draw=1&scoring=vegas"
+    assert record["mode"] == "Draw 1, 1 pass"
 
 
 def test_it_shows_nobody_elses_records(alice, bob):
     deal, line = easy_yukon()
     alice.act(alice.game_at(deal, line), action="finish")
-    html = bob.client.get("/records/").content.decode()
-    assert "No wins yet." in html and f"#{EASY_YUKON}" not in html
+    assert says_no_wins_yet(bob) and records(bob) == []
+    assert f"#{EASY_YUKON}" not in text_of(parse(bob.client.get("/records/")), "main")
 
 
 def test_it_refuses_a_post(alice):

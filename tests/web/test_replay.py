@@ -3,8 +3,6 @@ with face-down cards as secret as on the game page."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from games import deals
@@ -12,6 +10,7 @@ from games.models import Game
 from games.steps import steps as game_steps
 
 from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon, worked_example
+from .html import cards, one, parse, piles, text, text_of
 from .test_secrecy import CSRF, assert_nothing_hidden_shows, hidden, played
 
 pytestmark = pytest.mark.django_db
@@ -50,41 +49,42 @@ def page(persona, game: Game, step=None) -> str:
 
 
 def face_up(html: str) -> set[str]:
-    return set(re.findall(r'data-card="([^"]*)"', html))
+    return set(cards(parse(html)))
 
 
 def nav(html: str) -> dict[str, int]:
     """The navigation links on the page, by name, and the step each one goes to."""
-    links = re.findall(r'href="/replay/\d+/\?step=(\d+)"[^>]*data-testid="(\w+)"', html)
-    return {name: int(step) for step, name in links}
+    links = parse(html).select("nav a[href][data-testid]")
+    steps = {link["data-testid"]: link["href"].partition("?step=") for link in links}
+    return {name: int(step) for name, (_, _, step) in steps.items()}
 
 
 def action(html: str) -> str:
-    return re.search(r'<span data-testid="action">([^<]*)</span>', html)[1]
+    return text_of(parse(html), "[data-testid=action]")
 
 
 def counter(html: str) -> str:
-    said = re.search(r'<span class="replay-counter">(.*?)</span>\n', html, re.S)[1]
-    return re.sub(r"<[^>]+>", "", said)
+    return text_of(parse(html), "[data-testid=replay-counter]")
 
 
 def test_anyone_can_watch_alices_won_game(alice, bob):
     game = won_yukon(alice)
     html = page(bob, game)
-    assert f"Replay: Yukon #{EASY_YUKON}" in html
-    assert '<p data-testid="replay-result">Won in 52 moves</p>' in html
-    play = f'href="/yukon/{EASY_YUKON}/" data-testid="play-link">Play #{EASY_YUKON} yourself<'
-    assert play in html
+    document = parse(html)
+    assert text_of(document, "h1") == f"Replay: Yukon #{EASY_YUKON}"
+    assert text_of(document, "[data-testid=replay-result]") == "Won in 52 moves"
+    play = one(document, "[data-testid=play-link]")
+    assert (play["href"], text(play)) == (f"/yukon/{EASY_YUKON}/", f"Play #{EASY_YUKON} yourself")
     assert counter(html) == "Move 52 of 52"
     assert action(html) == "♣K to a foundation"
 
 
 def test_the_replay_is_read_only(alice, bob):
-    html = page(bob, won_yukon(alice), step=10)
-    assert "<form" not in html and "<button" not in html
-    assert "data-targets" not in html and "select=" not in html
-    for pile in [f"t{i}" for i in range(1, 8)] + [f"f{i}" for i in range(1, 5)]:
-        assert f'data-pile="{pile}"' in html
+    document = parse(page(bob, won_yukon(alice), step=10))
+    assert not document.select("main form, main button, main input")
+    assert not document.select("[data-targets], a[href*='select=']")
+    assert piles(document) == [f"f{i}" for i in range(1, 5)] + [f"t{i}" for i in range(1, 8)]
+    assert len(cards(document)) > 0 and not document.select("a[data-card]")
 
 
 def test_it_gives_the_same_404_for_a_game_still_being_played_to_everyone(alice, bob):
@@ -93,14 +93,14 @@ def test_it_gives_the_same_404_for_a_game_still_being_played_to_everyone(alice, 
     for persona in (alice, bob):
         response = replay(persona, playing)
         assert response.status_code == 404
-        html = response.content.decode()
-        assert NOT_FINISHED in html and "data-card" not in html
+        document = parse(response)
+        assert NOT_FINISHED in text_of(document, "main") and not cards(document)
 
 
 def test_it_gives_the_same_404_for_a_game_that_does_not_exist(bob):
     response = bob.client.get("/replay/987654/")
     assert response.status_code == 404
-    assert NOT_FINISHED in response.content.decode()
+    assert NOT_FINISHED in text_of(parse(response), "main")
 
 
 def test_step_zero_shows_the_deal(alice, bob):
@@ -108,15 +108,20 @@ def test_step_zero_shows_the_deal(alice, bob):
     html = page(bob, game, step=0)
     deal = deals.deal_position(game.deal)
     assert_nothing_hidden_shows(html, deal)
-    assert "KS" in face_up(html) and "KH" not in html  # ♥K lies face down under ♣Q
+    assert "KS" in face_up(html) and "KH" not in face_up(html)  # ♥K lies face down under ♣Q
     assert counter(html) == "Move 0 of 52" and action(html) == "The deal"
 
 
 def test_the_last_step_of_a_won_game_has_every_card_home(alice, bob):
     html = page(bob, won_yukon(alice), step=52)
+    document = parse(html)
     assert face_up(html) == {"KS", "KH", "KD", "KC"}
-    assert html.count(", 13 cards") == 4
-    assert html.count(", empty") == 7 and 'class="card down"' not in html
+    labels = {pile["data-pile"]: pile["aria-label"] for pile in document.select("[data-pile]")}
+    assert [labels[f"f{i}"] for i in range(1, 5)] == [
+        f"Foundation {i}, 13 cards" for i in range(1, 5)
+    ]
+    assert [labels[f"t{i}"] for i in range(1, 8)] == [f"Column {i}, empty" for i in range(1, 8)]
+    assert not document.select(".card.down")
 
 
 def test_the_links_step_back_and_on_and_stop_at_the_ends(alice, bob):
@@ -124,8 +129,8 @@ def test_the_links_step_back_and_on_and_stop_at_the_ends(alice, bob):
     assert nav(page(bob, game, step=0)) == {"next": 1, "last": 52}
     assert nav(page(bob, game, step=7)) == {"first": 0, "previous": 6, "next": 8, "last": 52}
     assert nav(page(bob, game)) == {"first": 0, "previous": 51}
-    html = page(bob, game, step=0)
-    assert '<span class="button" aria-disabled="true">First</span>' in html
+    disabled = parse(page(bob, game, step=0)).select("nav [aria-disabled=true]")
+    assert [text(button) for button in disabled] == ["First", "Previous"]
 
 
 def test_each_step_says_what_led_to_it(alice, bob):
@@ -139,13 +144,15 @@ def test_it_describes_the_stock_and_the_waste(alice, bob):
     deal, _ = easy_klondike()
     game = resigned(alice, deal, ["d"] * 24 + ["r", "d"], draw=1, scoring="standard")
     html = page(bob, game, step=1)
-    assert f"Replay: Klondike #{EASY_KLONDIKE} · draw 1" in html
+    document = parse(html)
+    assert text_of(document, "h1") == f"Replay: Klondike #{EASY_KLONDIKE} · draw 1"
     assert action(html) == "Turned the stock"
-    assert '<span data-testid="score">0</span>' in html
+    assert text_of(document, "[data-testid=score]") == "0"
     assert action(page(bob, game, step=25)) == "Turned the waste back over"
-    assert '<p data-testid="replay-result">Resigned after 26 moves</p>' in html
-    assert f'href="/klondike/{EASY_KLONDIKE}/?draw=1&amp;scoring=standard"' in html
-    assert 'data-pile="stock"' in html and 'data-pile="waste"' in html
+    assert text_of(document, "[data-testid=replay-result]") == "Resigned after 26 moves"
+    play = one(document, "[data-testid=play-link]")["href"]
+    assert play == f"/klondike/{EASY_KLONDIKE}/?draw=1&scoring=standard"
+    assert {"stock", "waste"} <= set(piles(document))
 
 
 def test_it_describes_restarts_and_jumps_back(alice, bob):
@@ -160,7 +167,7 @@ def test_it_describes_restarts_and_jumps_back(alice, bob):
 @pytest.mark.parametrize(("step", "shown"), [("-3", 0), ("999", 52), ("", 52), ("7", 7)])
 def test_a_step_out_of_range_is_clamped_to_the_nearest_end(alice, bob, step, shown):
     html = page(bob, won_yukon(alice), step=step)
-    assert f'data-step="{shown}"' in html
+    assert one(parse(html), "[data-step]")["data-step"] == str(shown)
 
 
 @pytest.mark.parametrize("step", ["abc", "1.5", "<b>x", "9" * 5000])
@@ -195,19 +202,23 @@ def test_a_resigned_games_replay_never_shows_a_face_down_card(alice, bob, varian
 def test_the_result_card_links_to_the_replay(alice):
     deal, line = easy_yukon()
     game = alice.game_at(deal, line)
-    html = alice.act(game, action="finish").content.decode()
-    assert f'href="/replay/{game.pk}/" data-testid="replay-link">Watch the replay<' in html
+    link = one(
+        parse(alice.act(game, action="finish")), "[data-testid=result] [data-testid=replay-link]"
+    )
+    assert (link["href"], text(link)) == (f"/replay/{game.pk}/", "Watch the replay")
     other = resigned(alice, worked_example(), [])
-    html = alice.client.get(f"/game/{other.pk}/").content.decode()
-    assert f'href="/replay/{other.pk}/" data-testid="replay-link">Watch the replay<' in html
+    document = parse(alice.client.get(f"/game/{other.pk}/"))
+    link = one(document, "[data-testid=result] [data-testid=replay-link]")
+    assert (link["href"], text(link)) == (f"/replay/{other.pk}/", "Watch the replay")
 
 
 def test_the_records_page_links_finished_games_to_their_replays(alice):
     finished = won_yukon(alice)
     playing = alice.start("yukon", 42)
-    html = alice.client.get("/records/").content.decode()
-    assert f'href="/replay/{finished.pk}/" data-testid="replay-link"' in html
-    assert f"/replay/{playing.pk}/" not in html
+    document = parse(alice.client.get("/records/"))
+    links = [link["href"] for link in document.select("[data-testid=replay-link]")]
+    assert links == [f"/replay/{finished.pk}/"]
+    assert not document.select(f"a[href^='/replay/{playing.pk}/']")
 
 
 def test_it_keeps_replays_out_of_search_results(alice, bob):

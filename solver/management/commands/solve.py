@@ -4,6 +4,7 @@
     python manage.py solve --variant klondike --draw 3 --passes 3 --number 123 --json
     python manage.py solve --variant klondike --position table.json --budget-seconds 30
     ... | python manage.py solve --variant yukon --position - --json
+    python manage.py solve --variant yukon --number 123 --engine python
 
 With --json it prints one object: {"verdict", "moves", "nodes", "seconds"}. A bad argument
 or a malformed position is one line on stderr and exit status 2.
@@ -22,8 +23,7 @@ from games.engine.deal import DealError, check_number, deal
 from games.engine.positions import Position, PositionError
 from games.models import Deal
 from solver.management import options as cli
-from solver.search import LOSS, WIN, solve
-from solver.search.positions import PositionError as SearchPositionError
+from solver.search import ENGINES, LOSS, WIN, solve
 
 
 class Command(BaseCommand):
@@ -41,6 +41,10 @@ class Command(BaseCommand):
             help="CPU seconds before giving up with 'unknown' "
             f"(default {cli.DEFAULT_BUDGET_SECONDS})",
         )
+        parser.add_argument(
+            "--engine",
+            help="native (the compiled core, default) or python (the readable reference)",
+        )
         parser.add_argument("--json", action="store_true", help="print one JSON object")
 
     def handle(self, *args, **options):
@@ -50,6 +54,11 @@ class Command(BaseCommand):
         if variant == "yukon" and (draw or passes):
             raise CommandError("--draw and --passes are for Klondike only", returncode=2)
         budget = cli.budget(options["budget_seconds"])
+        engine = options["engine"] or "native"
+        if engine not in ENGINES:
+            raise CommandError(
+                f"--engine must be {' or '.join(ENGINES)} ({engine[:20]!r})", returncode=2
+            )
         number, source = options["number"], options["position"]
         if (number is None) == (source is None):
             raise CommandError("give exactly one of --number and --position", returncode=2)
@@ -58,8 +67,8 @@ class Command(BaseCommand):
         else:
             position = _read(source, variant, draw, passes)
         try:
-            result = solve(position, budget_seconds=budget)
-        except SearchPositionError as error:
+            result = solve(position, budget_seconds=budget, engine=engine)
+        except PositionError as error:
             raise CommandError(f"position: {error}", returncode=2) from None
         if options["json"]:
             self.stdout.write(json.dumps(result.to_json()))

@@ -48,7 +48,7 @@ TOGGLE = 0xF3
 TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
 
 
-class TableGame:
+class TableauGame:
     """The shared part; yukon.py and klondike.py set what may be lifted."""
 
     toggles = True  # key() masks toggled cards and moves() skips toggles

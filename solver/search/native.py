@@ -1,0 +1,59 @@
+"""The compiled search core (_native.c), behind the same Result as the Python one.
+
+_native.c is a port of dfs.py, tableau.py, yukon.py and klondike.py, move for move: the
+same moves in the same order, the same equivalences and prunings (their soundness
+arguments are repeated next to its code), so on the same budget of nodes both engines
+reach the same verdict with the same node count. It is built from source by the package
+install (pyproject.toml's ext-modules: `pip install -e .`, which ./dev runs).
+
+Memory: one search stores at most MAX_ENTRIES (3 * 2^23) positions, as 128-bit keys in a
+table of at most 2^25 slots (512 MiB; 768 MiB for a moment while it doubles to that size);
+a search that would need more ends with "unknown".
+"""
+
+from __future__ import annotations
+
+import time
+
+from .budget import LOSS, UNKNOWN, WIN, Result
+from .reader import Layout
+
+try:
+    from . import _native
+except ImportError:  # not built: solve(engine="native") says so
+    _native = None
+
+VERDICTS = {0: WIN, 1: LOSS, 2: UNKNOWN, 3: UNKNOWN}  # 3: the memory bound was reached
+PASSES_CAP = 1 << 30  # more passes than any search can spend, and fits a C int
+
+
+def available() -> bool:
+    return _native is not None
+
+
+def search(
+    layout: Layout, budget_seconds: float | None, budget_nodes: int | None, dive: bool = True
+) -> Result:
+    """The search of _native.c; dive=False leaves out its quick dive for a win, so that it
+    searches exactly as the Python engine does (the differential tests count on that)."""
+    if _native is None:
+        raise RuntimeError(
+            "the native search core is not built: install the project (pip install -e ., "
+            "which ./dev runs) with a C compiler and Python's headers, or use engine='python'"
+        )
+    passes = layout.passes_left
+    start = time.thread_time()
+    code, moves, nodes = _native.search(
+        layout.variant == "klondike",
+        layout.draw or 1,
+        -1 if passes is None else min(passes, PASSES_CAP),
+        layout.down,
+        layout.up,
+        layout.found,
+        layout.stock,
+        layout.waste,
+        -1 if budget_nodes is None else budget_nodes,
+        -1.0 if budget_seconds is None else float(budget_seconds),
+        dive,
+    )
+    return Result(VERDICTS[code], moves, nodes, time.thread_time() - start)

@@ -1,0 +1,148 @@
+"""The compiled search core against the Python one, its readable reference.
+
+_native.c ports the Python search move for move, so on a budget of nodes both engines
+must not only agree on every verdict but take the same number of nodes and find the same
+line: any slip in a port of a move rule, a key or a pruning shows up here. Every native
+win also replays through the rules engine to a won game, and every native loss is matched
+by the reference's own exhaustive proof.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from games.engine import rules
+from games.engine.positions import Position
+from solver.search import LOSS, UNKNOWN, WIN, native, solve
+from solver.search.reader import read
+
+from .reference import reference, replay
+
+# Node budgets: enough for most reference deals to be decided (both wins and losses), small
+# enough that the Python engine takes a few seconds over all of them.
+DEAL_NODES = 1500
+MIDGAME_NODES = 4000
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="native core not built")
+
+
+def both(position, nodes: int):
+    """Each engine's Result; the native one without its quick dive, so that it searches
+    exactly as the Python one does."""
+    python = solve(position, budget_nodes=nodes, engine="python")
+    compiled = native.search(read(position), None, nodes, dive=False)
+    return python, compiled
+
+
+def assert_same(python, compiled, position, label: str = "") -> None:
+    assert (compiled.verdict, compiled.nodes) == (python.verdict, python.nodes), label
+    assert compiled.moves == python.moves, label
+    if compiled.verdict == WIN:
+        assert rules.is_won(replay(position, compiled.moves)), label
+
+
+def reference_positions() -> list[tuple[str, dict]]:
+    rows = list(reference("yukon").values()) + list(reference("klondike").values())
+    return [(row["id"], row["position"]) for row in rows]
+
+
+REFERENCE = reference_positions()
+
+
+@pytest.mark.parametrize(("deal_id", "position"), REFERENCE, ids=[i for i, _ in REFERENCE])
+def test_both_engines_agree_on_every_reference_deal(deal_id, position):
+    python, compiled = both(position, DEAL_NODES)
+    assert_same(python, compiled, position)
+
+
+def test_the_reference_deals_exercise_wins_losses_and_budgets():
+    """The comparison above is only worth something if it sees every kind of verdict."""
+    verdicts = [solve(p, budget_nodes=DEAL_NODES).verdict for _, p in REFERENCE]
+    assert verdicts.count(WIN) >= 100
+    assert verdicts.count(LOSS) >= 10
+    assert verdicts.count(UNKNOWN) >= 10
+
+
+@cache
+def midgame_positions() -> list[tuple[str, Position]]:
+    """Positions reached by random legal play (stock moves included) from the reference
+    deals, Klondike also with a pass limit: 2 positions a deal from 100 deals."""
+    rng = random.Random(20261130)
+    rows = list(reference("yukon").values())[:40] + list(reference("klondike").values())[::7]
+    out = []
+    for row in rows:
+        data = dict(row["position"])
+        if data["variant"] == "klondike" and rng.random() < 0.3:
+            data["passes_left"] = rng.choice([1, 2, 3])
+        position = Position.from_json(data)
+        for n in range(rng.randint(8, 70)):
+            moves = rules.legal_moves(position)
+            if not moves or rules.is_won(position):
+                break
+            position = rules.apply(position, rng.choice(moves))
+            if n in (5, 60) or rng.random() < 0.03:
+                out.append((f"{row['id']}+{n}", position))
+    return out[:200]
+
+
+def test_both_engines_agree_on_positions_from_random_play():
+    positions = midgame_positions()
+    assert len(positions) >= 150
+    verdicts = []
+    for name, position in positions:
+        python, compiled = both(position, MIDGAME_NODES)
+        assert_same(python, compiled, position, name)
+        verdicts.append(compiled.verdict)
+    # Random play loses most games: the losses are the point here, but wins must come too.
+    assert verdicts.count(LOSS) >= 30
+    assert verdicts.count(WIN) >= 10
+
+
+def test_the_dive_never_contradicts_the_reference_engine():
+    """solve()'s native default dives for a win first: its verdicts may be decided where
+    the plain search's are not, never the other way round, and its wins replay."""
+    for _, position in REFERENCE[::5]:
+        python, compiled = (
+            solve(position, budget_nodes=DEAL_NODES, engine="python"),
+            solve(position, budget_nodes=DEAL_NODES),
+        )
+        if python.verdict != UNKNOWN and compiled.verdict != UNKNOWN:
+            assert python.verdict == compiled.verdict
+        if compiled.verdict == WIN:
+            assert rules.is_won(replay(position, compiled.moves))
+
+
+def test_a_node_budget_ends_both_with_unknown_at_the_same_count():
+    position = reference("yukon")["yukon-1018"]["position"]
+    python, compiled = both(position, 50)
+    assert (python.verdict, python.nodes) == (compiled.verdict, compiled.nodes) == (UNKNOWN, 51)
+    assert compiled.moves == []
+
+
+def test_a_cpu_budget_ends_a_native_search_with_unknown():
+    position = reference("yukon")["yukon-1050"]["position"]  # undecided in seconds
+    result = solve(position, budget_seconds=0.2)
+    assert result.verdict == UNKNOWN
+    assert result.moves == []
+    assert 0.15 < result.seconds < 1.5
+
+
+def test_native_losses_are_losses_for_the_reference_too():
+    """Losses the native core proves with a large budget, proven again by the Python
+    engine's exhaustive search (a faster engine must not find losses by cutting corners)."""
+    ids = ["klondike-d1-213", "klondike-d3-230", "yukon-1081", "klondike-d3-207"]
+    for deal_id in ids:
+        name = deal_id.split("-")[0]
+        position = reference(name)[deal_id]["position"]
+        compiled = solve(position, budget_seconds=10)
+        assert compiled.verdict == LOSS
+        assert solve(position, budget_seconds=60, engine="python").verdict == LOSS
+
+
+def test_an_unknown_engine_is_refused():
+    position = reference("yukon")["yukon-1001"]["position"]
+    with pytest.raises(ValueError, match="engine must be one of native, python"):
+        solve(position, engine="rust")
