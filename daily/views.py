@@ -4,7 +4,7 @@ watching another player's replay."""
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
@@ -82,13 +82,15 @@ def challenge(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def watch_replay(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The player chose to watch another player's replay: from now on they are no longer on
-    a first attempt at its deal."""
-    game = get_object_or_404(Game.objects.select_related("deal").exclude(result=""), pk=game_id)
+def watch_replay(request: HttpRequest, slug: str) -> HttpResponse:
+    """The player chose to watch another player's replay (named by its replay slug, never a
+    row id): from now on they are no longer on a first attempt at its deal."""
+    game = Game.objects.select_related("deal").exclude(result="").filter(replay_slug=slug).first()
+    if game is None:
+        raise Http404("There is no finished game at this address to replay.")
     if privacy.private_until_tonight(game, request.player):
         raise Http404("That replay is private until its daily deal's day is over (UTC).")
     privacy.record_view(request.player, game.deal)
-    response = redirect("replay", game_id=game.pk)
+    response = redirect("replay", slug=game.replay_slug)
     response.status_code = 303
     return response

@@ -12,16 +12,27 @@ from .engine.positions import Position
 from .models import Deal
 
 
-def deal_for(variant: str, number: int) -> Deal:
-    """The stored deal for a number, dealing and storing it on first use (DESIGN §4)."""
+def deal_at(variant: str, number: int) -> Deal:
+    """The deal of a number, written nowhere: the stored one if it was dealt before (a stored
+    deal wins over the key, DESIGN §4), else an unsaved Deal dealt by the key now. For looking
+    at a deal; `deal_for` stores it once a game starts on it."""
     found = Deal.objects.filter(variant=variant, number=number).first()
     if found:
         return found
     position = engine_deal(variant, number, settings.DEAL_KEY)
     cards = "".join(card.code for card in dealt_order(position))
+    return Deal(variant=variant, number=number, cards=cards)
+
+
+def deal_for(variant: str, number: int) -> Deal:
+    """The stored deal for a number, dealing and storing it on first use (DESIGN §4)."""
+    deal = deal_at(variant, number)
+    if deal.pk is not None:
+        return deal
     try:
         with transaction.atomic():
-            return Deal.objects.create(variant=variant, number=number, cards=cards)
+            deal.save(force_insert=True)
+            return deal
     except IntegrityError:  # somebody dealt it a moment ago
         return Deal.objects.get(variant=variant, number=number)
 

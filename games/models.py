@@ -5,6 +5,8 @@ changes a stored deal. The solver's verdicts on deals live with the winnable poo
 (solver.pool.models).
 """
 
+import secrets
+
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models.functions import Coalesce, Length
@@ -67,12 +69,33 @@ class Result(models.TextChoices):
     RESIGNED = "resigned", "Resigned"
 
 
+SLUG_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def new_slug() -> str:
+    """An unguessable public id: 20 characters, about 103 random bits. Lower case, so that
+    no slug ever reads like a card code (`QH`) in a page."""
+    return "".join(secrets.choice(SLUG_ALPHABET) for _ in range(20))
+
+
+# A cap on a game's actions, far above any real game: a won Klondike takes 100 to 200 moves,
+# and even cycling a draw-1 stock 100 times (25 actions a pass) stays under 2,600. It bounds
+# a game's row (about 8 bytes an action) and its checkpoints against a client that posts for ever.
+MAX_ACTIONS = 5000
+
+
 class Game(models.Model):
     """One player's game on one deal. Its truth is the deal plus `actions` (DESIGN §5);
     `state` only caches the replay of those actions at `ply` and is rebuilt when it does not
-    match."""
+    match.
+
+    Public addresses never carry the row id: the game's own page is `/game/<slug>/` (seen by
+    its player alone), and a finished game's replay is `/replay/<replay_slug>/`, a second
+    secret given out only on the finished game's result card and in its player's records."""
 
     player = models.CharField(max_length=32)
+    slug = models.CharField(max_length=22, unique=True, default=new_slug, editable=False)
+    replay_slug = models.CharField(max_length=22, unique=True, null=True, blank=True)
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="games")
     draw = models.PositiveSmallIntegerField(null=True, blank=True)  # Klondike: 1 or 3
     scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.NONE)
@@ -95,9 +118,17 @@ class Game(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["player", "deal", "result"], name="game_owner_deal")]
+        constraints = [
+            # One game being played per player, deal and mode: the first action creates it,
+            # and two first actions at once (a double click, two tabs) must not make two.
+            models.UniqueConstraint(
+                "player", "deal", Coalesce("draw", 0), "scoring", Coalesce("passes", 0),
+                condition=models.Q(result=""), name="game_one_unfinished_per_mode",
+            ),
+        ]  # fmt: skip
 
     def __str__(self) -> str:
-        return f"{self.deal} game {self.pk}"
+        return f"{self.deal} game {self.slug}"
 
     @property
     def variant(self) -> str:
@@ -106,6 +137,27 @@ class Game(models.Model):
     @property
     def number(self) -> int:
         return self.deal.number
+
+
+class Checkpoint(models.Model):
+    """A step of a game's history kept so that undo, redo, jumps and replays start close to
+    the step they want (games.steps): one every CHECKPOINT_EVERY steps, and one after every
+    jump. Derived data: written in the transaction that saves the actions leading to it, and
+    dropped when an undo takes those actions back."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="checkpoints")
+    index = models.PositiveIntegerField()  # the step: the position after `index` actions
+    position = models.JSONField()
+    moves = models.PositiveIntegerField()
+    score = models.IntegerField(null=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="checkpoint_one_per_step")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} step {self.index}"
 
 
 class Record(models.Model):

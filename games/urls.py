@@ -22,9 +22,10 @@ urlpatterns = [
     path("stats/", stats.stats, name="stats"),
     path("<variant:variant>/", lobby.new_game, name="new_game"),
     path("<variant:variant>/<str:number>/", play.game_page, name="game"),
-    path("game/<int:game_id>/", play.game, name="game_action"),
-    path("game/<int:game_id>/", play.game, name="game_detail"),
-    path("game/<int:game_id>/verdict/", play.game_verdict, name="game_verdict"),
-    path("replay/<int:game_id>/", replay.replay, name="replay"),
+    # Games and replays by their slugs: no public address carries a row id.
+    path("game/<slug:slug>/", play.game, name="game_action"),
+    path("game/<slug:slug>/", play.game, name="game_detail"),
+    path("game/<slug:slug>/verdict/", play.game_verdict, name="game_verdict"),
+    path("replay/<slug:slug>/", replay.replay, name="replay"),
     path("rules/<variant:variant>/", rules.rules, name="rules"),
 ]

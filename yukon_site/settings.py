@@ -236,35 +236,6 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
 if env_bool("SECURE_PROXY_SSL_HEADER", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# -- Accounts (issue 12): Django's own auth; playing never needs an account -------------------
-INSTALLED_APPS = [*INSTALLED_APPS, "accounts", "daily"]  # daily: the daily deal, leaderboards
-LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "lobby"
-LOGOUT_REDIRECT_URL = "lobby"
-# Password-reset mail: printed to the console in development, sent by SMTP in production.
-# Read from the conventional EMAIL_* variables, given to Django as its MAILERS setting.
-_EMAIL_OPTIONS = {
-    "host": env_str("EMAIL_HOST", "localhost"),
-    "port": env_int("EMAIL_PORT", 25, minimum=1),
-    "username": env_str("EMAIL_HOST_USER", ""),
-    "password": env_str("EMAIL_HOST_PASSWORD", ""),
-    "use_tls": env_bool("EMAIL_USE_TLS", default=False),
-    "use_ssl": env_bool("EMAIL_USE_SSL", default=False),
-}
-if _EMAIL_OPTIONS["use_tls"] and _EMAIL_OPTIONS["use_ssl"]:
-    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on")
-_SMTP = "django.core.mail.backends.smtp.EmailBackend"
-_EMAIL_BACKEND = env_str(
-    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend" if DEBUG else _SMTP
-)
-MAILERS = {
-    "default": {
-        "BACKEND": _EMAIL_BACKEND,
-        **({"OPTIONS": _EMAIL_OPTIONS} if _EMAIL_BACKEND == _SMTP else {}),
-    }
-}
-DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")
-
 # Django's `check --deploy` is clean with the production environment in the README, except:
 # security.W021 (HSTS preload off). Preloading asks browsers to hard-code HTTPS for the domain
 # and all its subdomains, and leaving the list takes months: the operator opts in with
@@ -342,3 +313,85 @@ LOGGING = {
         "django_tasks_db": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
     },
 }
+
+# ---------------------------------------------------------------------------------------------
+# Limits (issue 11 part 2): rate limits on the game endpoints, and login throttling for the
+# admin. Kept together in this one block.
+
+# Rate limits and the admin's failed logins are counted in the site's own database (a cache
+# table, created by the games app's migrations): every web process and every machine shares
+# it, SQLite (the embedded default) and PostgreSQL alike, and it needs no extra service. A
+# per-process cache (locmem) would give each gunicorn worker its own count.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "yukon_cache",
+        # Each write counts the table's rows, so it is kept small: past this many rows the
+        # expired counts go, and if all are live a third of them (two rows per active player
+        # a minute, so 5,000 players a minute before any limit undercounts).
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    }
+}
+
+# (per player, per address, in seconds) for each kind of request, in games.limits. Normal
+# play stays far below: a fast player makes one or two moves a second in bursts (holding Undo
+# repeats it a few times a second, still under 4 a second over a minute), asks a hint now and
+# then, and deals a new game every few seconds at most. An address may carry many players
+# (a school, an office), so its limits are ten times a player's.
+RATE_LIMITS = {
+    "action": (240, 2400, 60),
+    "hint": (30, 300, 60),
+    "new_game": (30, 300, 60),
+}
+
+# How many proxies in front of the site append the client's address to X-Forwarded-For
+# (0: clients connect directly, as with the shipped docker-compose). The header is only read
+# when this says who wrote it.
+PROXY_HOPS = env_int("PROXY_HOPS", 0)
+
+# django-axes: every login, the admin's and a player's (/accounts/login/), counted together.
+# Five failed logins from one address lock that address out of logging in for an hour
+# (whatever usernames it tries), answered with 429 and a plain message; a successful login
+# resets the count. Attempts are kept in axes' own tables (visible in the admin), which every
+# web process shares.
+INSTALLED_APPS += ["axes"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last, as axes asks
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login before checking
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 1  # hours
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "games.limits.client_ip"
+AXES_VERBOSE = False
+
+# -- Accounts (issue 12): Django's own auth; playing never needs an account -------------------
+INSTALLED_APPS = [*INSTALLED_APPS, "accounts", "daily"]  # daily: the daily deal, leaderboards
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "lobby"
+LOGOUT_REDIRECT_URL = "lobby"
+# Password-reset mail: printed to the console in development, sent by SMTP in production.
+# Read from the conventional EMAIL_* variables, given to Django as its MAILERS setting.
+_EMAIL_OPTIONS = {
+    "host": env_str("EMAIL_HOST", "localhost"),
+    "port": env_int("EMAIL_PORT", 25, minimum=1),
+    "username": env_str("EMAIL_HOST_USER", ""),
+    "password": env_str("EMAIL_HOST_PASSWORD", ""),
+    "use_tls": env_bool("EMAIL_USE_TLS", default=False),
+    "use_ssl": env_bool("EMAIL_USE_SSL", default=False),
+}
+if _EMAIL_OPTIONS["use_tls"] and _EMAIL_OPTIONS["use_ssl"]:
+    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on")
+_SMTP = "django.core.mail.backends.smtp.EmailBackend"
+_EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend" if DEBUG else _SMTP
+)
+MAILERS = {
+    "default": {
+        "BACKEND": _EMAIL_BACKEND,
+        **({"OPTIONS": _EMAIL_OPTIONS} if _EMAIL_BACKEND == _SMTP else {}),
+    }
+}
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")

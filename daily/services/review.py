@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine import history
 from games.models import Game, Result
+from games.steps import steps as game_steps
 from solver.deadends.models import Check, PositionVerdict, position_key
 from solver.pool.models import DealVerdict, Outcome
 
@@ -18,11 +18,12 @@ class Review:
     winnable_at: int | None  # the last step before it proven winnable
 
 
-def review(game: Game, steps: list[history.Step]) -> Review | None:
-    """Where a finished game that was not won went wrong, or None when nothing is proven."""
+def review(game: Game) -> Review | None:
+    """Where a finished game that was not won went wrong, or None when nothing is proven.
+    Only a resigned game is replayed whole (a game takes at most MAX_ACTIONS actions)."""
     if game.result != Result.RESIGNED:
         return None
-    keys = [position_key(step.position) for step in steps]
+    keys = [position_key(step.position) for step in game_steps(game)]
     verdicts = dict(PositionVerdict.objects.filter(key__in=set(keys)).values_list("key", "verdict"))
     if _deal_proven(game):
         verdicts.setdefault(keys[0], Check.WIN)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ..engine import history
@@ -14,8 +14,8 @@ from ..engine.finish import finishing_moves
 from ..engine.moves import IllegalMove, Move
 from ..engine.positions import Position
 from ..engine.scoring import passes_for
-from ..models import Deal, Game, Result
-from ..steps import cache, current, scoring_of, steps
+from ..models import MAX_ACTIONS, Checkpoint, Deal, Game, Result, new_slug
+from ..steps import cache, checkpoint, current, scoring_of, step_at, wants_checkpoint
 from .records import count_win
 
 
@@ -36,14 +36,53 @@ class Done:
     hint: Move | None = None
     finished_moves: int = 0
     before: Position | None = None  # the position a move or redo was made from
+    # Steps reached on the way, by index, for checkpoints (games.steps)
+    reached: tuple[tuple[int, history.Step], ...] = ()
+    dropped: int | None = None  # an undo: the checkpoints after this step go
+
+
+TOO_LONG = (
+    f"This game has reached {MAX_ACTIONS:,} actions, the most a game may have: undo, finish "
+    "or resign it, or start a new one."
+)
+
+
+def unstarted(player: str, deal: Deal, draw: int | None, scoring: str) -> Game:
+    """The game a player would start on this deal and mode, unsaved: what a page shows until
+    its first action (looking at a page writes nothing)."""
+    passes = passes_for(scoring, draw) if draw else None
+    return Game(player=player, deal=deal, draw=draw, scoring=scoring, passes=passes)
+
+
+def playing(player: str, variant: str, number: int, draw: int | None, scoring: str) -> Game | None:
+    """The player's unfinished game on this deal and mode, if there is one (reads only)."""
+    passes = passes_for(scoring, draw) if draw else None
+    mode = {"draw": draw, "scoring": scoring, "passes": passes}
+    games = Game.objects.select_related("deal").filter(player=player, result="", **mode)
+    return games.filter(deal__variant=variant, deal__number=number).first()
+
+
+def try_first(game: Game, action: str, ply: int, move: Move | None = None, step: int = 0):
+    """Try the first action on an unstarted game in memory, writing nothing, so that a
+    refused one stores nothing; raises StaleAction (not made on the deal), IllegalMove."""
+    if ply != 0:
+        raise StaleAction
+    if action not in ("hint", "resign"):  # a hint or resigning is always allowed
+        _jump(game, step) if action == "jump" else _ACTIONS[action](game, move)
 
 
 def start_game(player: str, deal: Deal, draw: int | None, scoring: str) -> Game:
-    """The player's unfinished game on this deal and mode, or a new one."""
-    passes = passes_for(scoring, draw) if draw else None
-    mode = {"deal": deal, "draw": draw, "scoring": scoring, "passes": passes}
-    game = Game.objects.filter(player=player, result="", **mode).order_by("-pk").first()
-    return game or Game.objects.create(player=player, **mode)
+    """The player's unfinished game on this deal and mode, created by its first action.
+    One per player, deal and mode (a constraint): of two first actions at once, one creates
+    it and the other finds it."""
+    game = unstarted(player, deal, draw, scoring)
+    try:
+        with transaction.atomic():
+            game.save(force_insert=True)
+        return game
+    except IntegrityError:
+        mode = {"deal": deal, "draw": draw, "scoring": game.scoring, "passes": game.passes}
+        return Game.objects.select_related("deal").get(player=player, result="", **mode)
 
 
 def read_playable(game_id: int, player: str, ply: int) -> Game:
@@ -69,31 +108,57 @@ def act(
     done = _jump(game, step) if action == "jump" else _ACTIONS[action](game, move)
     if done.step.position.is_won and not game.result:
         with transaction.atomic():
-            _save(game, ply)
+            _save(game, ply, done)
             count_win(game, done.step)
     else:
-        _save(game, ply)
+        _save(game, ply, done)
     return done
 
 
-def _save(game: Game, read_ply: int) -> None:
+def _save(game: Game, read_ply: int, done: Done) -> None:
     """Write what an action changes, if the game is still at the ply it was read at (hints
-    are counted by `hint` alone, so a hint asked meanwhile is not written over)."""
+    are counted by `hint` alone, so a hint asked meanwhile is not written over). The
+    checkpoints it reaches or takes back go in the same transaction; most actions have
+    none, and are one UPDATE."""
     fields = dict(
         actions=game.actions, redo=game.redo, ply=len(game.actions), state=game.state,
         undos=game.undos, result=game.result, finished=game.finished, moves=game.moves,
-        started=game.started,
+        started=game.started, replay_slug=game.replay_slug,
     )  # fmt: skip
-    if not Game.objects.filter(pk=game.pk, ply=read_ply, result="").update(**fields):
-        raise StaleAction
+    kept = [
+        checkpoint(game, index, step)
+        for index, step in done.reached
+        if wants_checkpoint(game.actions, index)
+    ]
+    update = Game.objects.filter(pk=game.pk, ply=read_ply, result="")
+    if not kept and done.dropped is None:
+        if not update.update(**fields):
+            raise StaleAction
+    else:
+        with transaction.atomic():
+            if not update.update(**fields):
+                raise StaleAction
+            if done.dropped is not None:
+                Checkpoint.objects.filter(game=game, index__gt=done.dropped).delete()
+            Checkpoint.objects.bulk_create(
+                kept, update_conflicts=True, unique_fields=["game", "index"],
+                update_fields=["position", "moves", "score"],
+            )  # fmt: skip
     game.ply = len(game.actions)
 
 
-def _arrive(game: Game, step: history.Step, actions: list[str], redo: list[str]) -> Done:
-    """Set the game's actions and redo list, with `step` as where they lead."""
+def _arrive(
+    game: Game, step: history.Step, actions: list[str], redo: list[str], capped: bool = True
+) -> Done:
+    """Set the game's actions and redo list, with `step` as where they lead. Refuses an
+    action that would take the game past MAX_ACTIONS (`capped`; finishing, at most 52 moves,
+    is always allowed)."""
+    if capped and len(actions) > len(game.actions) and len(game.actions) >= MAX_ACTIONS:
+        raise IllegalMove(TOO_LONG)
+    reached = ((len(actions), step),) if len(actions) > len(game.actions) else ()
     game.actions, game.redo = actions, redo
     game.state = cache(step, len(actions))
-    return Done(game, step)
+    return Done(game, step, reached=reached)
 
 
 def _move(game: Game, move: Move) -> Done:
@@ -116,29 +181,33 @@ def _undo(game: Game, move: Move | None) -> Done:
     if not game.actions:
         raise IllegalMove("Nothing to undo yet")
     game.undos += 1
-    before_last = steps(game)[-2]
-    return _arrive(game, before_last, game.actions[:-1], [*game.redo, game.actions[-1]])
+    last = len(game.actions)
+    before_last = step_at(game, last - 1)
+    dropped = last - 1 if wants_checkpoint(game.actions, last) else None
+    done = _arrive(game, before_last, game.actions[:-1], [*game.redo, game.actions[-1]])
+    return replace(done, dropped=dropped)
 
 
 def _redo(game: Game, move: Move | None) -> Done:
     if not game.redo:
         raise IllegalMove("Nothing to redo")
     action = game.redo[-1]
-    all_steps = steps(game)
     parsed = history.parse_action(action)
     if isinstance(parsed, int):
-        return _arrive(game, all_steps[parsed], [*game.actions, action], game.redo[:-1])
-    step = history.advance(all_steps[-1], parsed, scoring_of(game))
+        if parsed > len(game.actions):
+            raise IllegalMove("There is no such earlier position")
+        return _arrive(game, step_at(game, parsed), [*game.actions, action], game.redo[:-1])
+    last = current(game)
+    step = history.advance(last, parsed, scoring_of(game))
     done = _arrive(game, step, [*game.actions, action], game.redo[:-1])
-    return replace(done, before=all_steps[-1].position)
+    return replace(done, before=last.position)
 
 
 def _jump(game: Game, index: int) -> Done:
     """Back to an earlier step, kept as one action so that undo brings you here again."""
-    all_steps = steps(game)
-    if not 0 <= index < len(all_steps) - 1:
+    if not 0 <= index < len(game.actions):
         raise IllegalMove("There is no such earlier position")
-    return _arrive(game, all_steps[index], [*game.actions, history.jump(index)], [])
+    return _arrive(game, step_at(game, index), [*game.actions, history.jump(index)], [])
 
 
 def _restart(game: Game, move: Move | None) -> Done:
@@ -156,15 +225,18 @@ def _finish(game: Game, move: Move | None) -> Done:
     if moves is None:
         raise IllegalMove("Not yet: finishing needs every card face up and in order")
     scoring = scoring_of(game)
-    for each in moves:
+    reached = []
+    for at, each in enumerate(moves, start=len(game.actions) + 1):
         step = history.advance(step, each, scoring)
-    done = _arrive(game, step, game.actions + [str(m) for m in moves], [])
-    return replace(done, finished_moves=len(moves))
+        reached.append((at, step))
+    done = _arrive(game, step, game.actions + [str(m) for m in moves], [], capped=False)
+    return replace(done, finished_moves=len(moves), reached=tuple(reached))
 
 
 def _resign(game: Game, move: Move | None) -> Done:
     game.result = Result.RESIGNED
     game.finished = timezone.now()
+    game.replay_slug = new_slug()
     step = current(game)
     game.moves = step.moves
     return Done(game, step)

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ..engine import history
-from ..models import Game, Record, Result
+from ..models import Game, Record, Result, new_slug
 from ..steps import elapsed_seconds
 
 
@@ -18,6 +18,7 @@ def count_win(game: Game, step: history.Step) -> None:
     together."""
     game.result = Result.WON
     game.finished = timezone.now()
+    game.replay_slug = new_slug()  # the replay's own secret address, given out by the player
     game.moves = step.moves
     seconds = elapsed_seconds(game)
     mine = Record.objects.filter(
@@ -43,5 +44,6 @@ def count_win(game: Game, step: history.Step) -> None:
         record.best_seconds = min(record.best_seconds, seconds)
         record.save(update_fields=["wins", "best_moves", "best_seconds", "updated"])
     Game.objects.filter(pk=game.pk).update(
-        result=game.result, finished=game.finished, new_record=game.new_record, moves=game.moves
-    )
+        result=game.result, finished=game.finished, new_record=game.new_record,
+        replay_slug=game.replay_slug, moves=game.moves,
+    )  # fmt: skip

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from daily.services import dailies
 from solver.pool.pick import pick_number
 
+from .. import limits
 from ..engine.scoring import passes_for
 from ..forms import PreferencesForm, klondike_mode
 
@@ -31,6 +32,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @require_GET
 def new_game(request: HttpRequest, variant: str) -> HttpResponse:
     """Deal a fresh game and send the player to its shareable URL."""
+    try:
+        limits.check(request, "new_game")
+    except limits.Limited as limited:
+        return limits.refusal(limited)
     query = ""
     draw = passes = None
     if variant == "klondike":

@@ -1,19 +1,19 @@
-"""The game page and the one endpoint every action is POSTed to."""
+"""The game pages: a deal's address, which shows the deal and takes a game's first action,
+and a game's own address (its slug), which takes the rest."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from daily.services import dailies, pars, ranking, sharing
 from solver.deadends import banner
 
-from .. import announce
+from .. import announce, deals, limits
 from ..board import board, finish_blocker
-from ..deals import deal_for
 from ..engine.cards import Card
 from ..engine.moves import IllegalMove
 from ..forms import ActionForm, PollForm, SelectForm, game_number, klondike_mode
@@ -22,80 +22,117 @@ from ..play import actions, hints
 from ..steps import current, elapsed_seconds
 from .lobby import wants_winnable
 
+STALE = "The table had changed since that page was drawn; here it is as it stands."
 
-@require_GET
+
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def game_page(request: HttpRequest, variant: str, number: str) -> HttpResponse:
-    """The player's own game on this deal (started on first visit): a shareable URL."""
+    """A deal's shareable address. GET shows the player's game on it, or the deal itself,
+    ready to play: looking writes nothing. The first action is POSTed here and starts the
+    game (DESIGN §5: a game is stored from its first action)."""
     found = game_number(number)
     if found is None:
         raise Http404(f"There is no {variant.title()} game number {number[:12]}.")
     draw, scoring = None, "none"
     if variant == "klondike":
         draw, scoring = klondike_mode(request.GET)
-    game = actions.start_game(request.player, deal_for(variant, found), draw, scoring)
+    game = actions.playing(request.player, variant, found, draw, scoring)
+    if request.method == "POST":
+        return _first_action(request, game, variant, found, draw, scoring)
+    if game is None:
+        game = actions.unstarted(request.player, deals.deal_at(variant, found), draw, scoring)
     step = current(game)
     return _board(request, game, step, selected=_selected(request, step))
 
 
-def game(request: HttpRequest, game_id: int) -> HttpResponse:
-    """A game's own address: GET shows it to its player, POST acts on it."""
-    return (
-        game_action(request, game_id) if request.method == "POST" else game_detail(request, game_id)
-    )
+def _first_action(request, game, variant, number, draw, scoring) -> HttpResponse:
+    """An action on a deal's address: on the player's game there if one is being played,
+    else (tried first in memory, so a refused one stores nothing) on a game it starts."""
+    data = _action_data(request)
+    if isinstance(data, HttpResponse):
+        return data
+    if game is None:
+        unstarted = actions.unstarted(request.player, deals.deal_at(variant, number), draw, scoring)
+        if data["action"] == "ask-resign":  # asking starts nothing; the answer is POSTed here
+            return _board(request, unstarted, current(unstarted), confirm_resign=True)
+        try:
+            actions.try_first(
+                unstarted, data["action"], data["ply"], data.get("parsed_move"),
+                data.get("step") or 0,
+            )  # fmt: skip
+        except actions.StaleAction:
+            return _board(request, unstarted, current(unstarted), note=STALE)
+        except IllegalMove as refusal:
+            return _board(request, unstarted, current(unstarted), alert=str(refusal))
+        game = actions.start_game(request.player, deals.deal_for(variant, number), draw, scoring)
+        banner.seed_from_deal(game)
+    return _act(request, game, data)
 
 
-@require_GET
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
-def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    """This game of the player's, finished or not (the number's address deals a fresh game
-    once the last one is over)."""
-    game = _own_game(request, game_id)
-    step = current(game)
-    return _board(request, game, step, selected=_selected(request, step))
+def game(request: HttpRequest, slug: str) -> HttpResponse:
+    """A game's own address (its slug, never its row id): GET shows it to its player, POST
+    acts on it."""
+    game = _own_game(request, slug)  # someone else's game is a 404 even to a forged field
+    if request.method != "POST":
+        step = current(game)
+        return _board(request, game, step, selected=_selected(request, step))
+    data = _action_data(request)
+    if isinstance(data, HttpResponse):
+        return data
+    return _act(request, game, data)
 
 
-@require_POST
-@vary_on_headers("HX-Request")
-def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Every move, undo, redo, restart, finish, hint and resign comes here."""
+def _action_data(request: HttpRequest) -> dict | HttpResponse:
+    """The action a POST asks for, or the answer that refuses it: 400 for a forged form,
+    429 over a rate limit (games.limits)."""
     form = ActionForm(request.POST)
     if not form.is_valid():
-        _own_game(request, game_id)  # someone else's game is a 404 even to a forged field
         message = "; ".join(m for errors in form.errors.values() for m in errors)
         # Plain text: the message may quote the forged input (`'<script>' is not a move`).
         return HttpResponseBadRequest(
             f"That request was not understood: {message}", content_type="text/plain; charset=utf-8"
         )
-    data = form.cleaned_data
-    # hint and act read the game themselves, by id and player, so a game that is not this
-    # player's is a 404 there: the move path reads the row once (under its lock), not twice.
+    try:
+        limits.check(request, "hint" if form.cleaned_data["action"] == "hint" else "action")
+    except limits.Limited as limited:
+        return limits.refusal(limited)
+    return form.cleaned_data
+
+
+def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
+    """Every move, undo, redo, restart, finish, hint and resign on a stored game."""
+    # hint and act read the game again themselves, by id and player, under the guards.
     try:
         if data["action"] == "hint":
-            done = hints.hint(game_id, request.player, data["ply"])
+            done = hints.hint(game.pk, request.player, data["ply"])
             return _board(request, done.game, done.step, hint=done.hint, hint_asked=True,
                           say=announce.hint_words(done.hint))  # fmt: skip
         if data["action"] == "ask-resign":  # Resign is permanent: the board asks first
-            game = _own_game(request, game_id)
+            game = _own_game(request, game.slug)
             return _board(request, game, current(game), confirm_resign=not game.result)
         done = actions.act(
-            game_id, request.player, data["action"], data["ply"], data.get("parsed_move"),
+            game.pk, request.player, data["action"], data["ply"], data.get("parsed_move"),
             data.get("step") or 0,
         )  # fmt: skip
     except Game.DoesNotExist:
         raise Http404("No such game of yours.") from None
     except actions.StaleAction:
-        note = "The table had changed since that page was drawn; here it is as it stands."
-        game = _own_game(request, game_id)
-        return _board(request, game, current(game), note=note)
+        game = _own_game(request, game.slug)
+        return _board(request, game, current(game), note=STALE)
     except actions.GameOver as over:
-        game = _own_game(request, game_id)
+        game = _own_game(request, game.slug)
         return _board(request, game, current(game), alert=str(over))
     except IllegalMove as refusal:
-        game = _own_game(request, game_id)
+        game = _own_game(request, game.slug)
         return _board(request, game, current(game), alert=str(refusal))
     if not request.htmx:  # a plain form post: post/redirect/get, to this game's own page
-        response = redirect("game_detail", game_id=done.game.pk)
+        # The check for where the move led is asked for now: the page it redirects to only
+        # looks.
+        banner.verdict(done.game, done.step, done.before)
+        response = redirect("game_detail", slug=done.game.slug)
         response.status_code = 303
         return response
     say = announce.after_action(
@@ -104,14 +141,14 @@ def game_action(request: HttpRequest, game_id: int) -> HttpResponse:
     )  # fmt: skip
     return _board(
         request, done.game, done.step, finished_moves=done.finished_moves, before=done.before,
-        say=say,
+        say=say, ask=True,
     )  # fmt: skip
 
 
 @require_GET
-def game_verdict(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_verdict(request: HttpRequest, slug: str) -> HttpResponse:
     """The dead-end banner alone, polled by the page until the position is decided."""
-    game = _own_game(request, game_id)
+    game = _own_game(request, slug)
     poll = PollForm(request.GET)
     if not poll.is_valid() or poll.cleaned_data["ply"] != game.ply:
         return HttpResponse("")  # the board has moved on; its own banner polls for it
@@ -119,7 +156,7 @@ def game_verdict(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game,
         "step": step,
-        "action_url": reverse("game_action", args=[game.pk]),
+        "action_url": reverse("game_action", args=[game.slug]),
         "verdict": banner.verdict(game, step),
         "poll": poll.cleaned_data["poll"] + 1,
         "poll_delay": poll.delay_ms,
@@ -135,8 +172,8 @@ def game_url(game: Game) -> str:
     return url
 
 
-def _own_game(request: HttpRequest, game_id: int) -> Game:
-    game = Game.objects.select_related("deal").filter(pk=game_id, player=request.player).first()
+def _own_game(request: HttpRequest, slug: str) -> Game:
+    game = Game.objects.select_related("deal").filter(slug=slug, player=request.player).first()
     if game is None:
         raise Http404("No such game of yours.")
     return game
@@ -150,10 +187,13 @@ def _selected(request: HttpRequest, step) -> Card | None:
 
 
 def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, alert="",
-           note="", finished_moves=0, before=None, say="",
-           confirm_resign=False) -> HttpResponse:  # fmt: skip
+           note="", finished_moves=0, before=None, say="", confirm_resign=False,
+           ask=False) -> HttpResponse:  # fmt: skip
+    """The game's page (or its board, to HTMX). Only an action's answer (`ask`) asks for the
+    dead-end check of where it leads; a page being looked at reads what is known."""
     url = game_url(game)
-    action_url = reverse("game_action", args=[game.pk])
+    # A game not yet started takes its first action at the deal's own address.
+    action_url = reverse("game_action", args=[game.slug]) if game.pk else url
     context = {
         "game": game,
         "step": step,
@@ -173,10 +213,10 @@ def _board(request, game, step, *, selected=None, hint=None, hint_asked=False, a
         "winnable": wants_winnable(request),
         "action_url": action_url,
         # The no-JavaScript pick-up links: the game's own short address keeps the board small.
-        "select_base": action_url + "?",
+        "select_base": action_url + ("&" if "?" in action_url else "?"),
         "new_game_url": reverse("new_game", args=[game.variant]),
         "scorings": Scoring.choices,
-        "verdict": banner.verdict(game, step, before),
+        "verdict": banner.verdict(game, step, before, ask=ask),
         **(_result_context(request, game, url) if game.result else {}),
     }
     partial = request.htmx and not request.htmx.history_restore_request

@@ -14,18 +14,20 @@ from ..engine import history
 from ..engine.moves import DRAW, Move
 from ..forms import ReplayForm
 from ..models import Game
-from ..steps import steps as game_steps
+from ..steps import current, step_at
 from .play import game_url
 
 # One answer for a game still being played and for no game at all: a replay URL must not tell
 # anyone that a game in progress exists, let alone show where it stands.
-NOT_FINISHED = "There is no finished game with that number to replay."
+NOT_FINISHED = "There is no finished game at this address to replay."
 
 
 @require_GET
-def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+def replay(request: HttpRequest, slug: str) -> HttpResponse:
     """A finished game's position after `?step=k` of its history (0 is the deal; no step is
-    the final position). A step outside the history is clamped to its nearest end."""
+    the final position). A step outside the history is clamped to its nearest end. The slug
+    is the replay's own secret, given out by its player: no replay can be guessed or listed.
+    A step is replayed from the nearest checkpoint (games.steps), whatever the game's length."""
     form = ReplayForm(request.GET)
     if not form.is_valid():
         # Plain text and without the input: nothing a forged query sends is echoed back.
@@ -33,20 +35,20 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
             "The step of a replay is a whole number, such as ?step=12.",
             content_type="text/plain; charset=utf-8",
         )
-    game = Game.objects.select_related("deal").exclude(result="").filter(pk=game_id).first()
+    game = Game.objects.select_related("deal").exclude(result="").filter(replay_slug=slug).first()
     if game is None:
         raise Http404(NOT_FINISHED)
     if privacy.private_until_tonight(game, request.player):
         return render(request, "daily/replay_private.html", {"game": game}, status=403)
     if privacy.must_ask(game, request.player):  # watching ends a first attempt: ask, by POST
         return render(request, "daily/replay_ask.html", {"game": game})
-    steps = game_steps(game)
-    last = len(steps) - 1
+    last = len(game.actions)
     wanted = form.cleaned_data["step"]
     index = last if wanted is None else min(max(wanted, 0), last)
-    step = steps[index]
-    action = describe(game.actions[index - 1], steps) if index else "The deal"
-    lost = review(game, steps)
+    final = current(game)
+    step = final if index == last else step_at(game, index)
+    action = describe(game, game.actions[index - 1]) if index else "The deal"
+    lost = review(game)
     response = render(
         request,
         "games/replay.html",
@@ -55,14 +57,14 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
             "step": step,
             "index": index,
             "last": last,
-            "final": steps[-1],
-            "has_jumps": last != steps[-1].moves,
+            "final": final,
+            "has_jumps": last != final.moves,
             "action": action,
             # The board's view model; the template leaves its targets out, nothing moves here.
             "table": board(step.position),
             "play_url": game_url(game),
             "lost": lost,
-            "lost_action": describe(game.actions[lost.lost_at - 1], steps)
+            "lost_action": describe(game, game.actions[lost.lost_at - 1])
             if lost and lost.lost_at
             else "",
         },
@@ -72,13 +74,14 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
-def describe(action: str, steps: list[history.Step]) -> str:
-    """What one action of the history did, in words: `♠9 to column 5`, `Turned the stock`."""
+def describe(game: Game, action: str) -> str:
+    """What one action of the game's history did, in words: `♠9 to column 5`, `Turned the
+    stock`."""
     parsed = history.parse_action(action)
     if isinstance(parsed, int):
         if parsed == 0:
             return "Restarted from the deal"
-        moves = steps[parsed].moves
+        moves = step_at(game, parsed).moves
         return f"Jumped back to move {moves}"
     return describe_move(parsed)
 

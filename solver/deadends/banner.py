@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.deals import deal_position
 from games.engine import history
 from games.engine.positions import Position
 from games.models import Game
@@ -28,17 +29,22 @@ class Verdict:
         return self.state == Check.PENDING or self.searching_back
 
 
-def verdict(game: Game, step: history.Step, before: Position | None = None) -> Verdict:
+def verdict(
+    game: Game, step: history.Step, before: Position | None = None, *, ask: bool = True
+) -> Verdict:
     """Asks for the current position's check (if not known or queued) and says what is known.
 
-    `before` is the position a move was just made from: if it was lost, so is this one."""
-    if game.result:
+    `before` is the position a move was just made from: if it was lost, so is this one.
+    With `ask` False (a page being looked at: a GET writes nothing) it only reads what is
+    known; the page's poll asks."""
+    if game.result or game.pk is None:
         return Verdict(Check.UNKNOWN)
-    if not game.actions:
-        _seed_from_deal(game, step.position)
-    row = checks.request(step.position, before)
-    if row.verdict != Check.LOSS:
-        return Verdict(row.verdict)
+    if ask:
+        state = checks.request(step.position, before).verdict
+    else:
+        state = checks.verdicts([step.position])[0] or Check.PENDING
+    if state != Check.LOSS:
+        return Verdict(state)
     earlier = steps(game)[:-1]
     known = checks.verdicts([each.position for each in earlier])
     for index in range(len(earlier) - 1, -1, -1):
@@ -46,17 +52,20 @@ def verdict(game: Game, step: history.Step, before: Position | None = None) -> V
             return Verdict(Check.LOSS, jump_to=index, jump_moves=earlier[index].moves)
         if known[index] is None:
             # Walk back one position at a time, nearest first, until one is proven winnable.
-            checks.request(earlier[index].position)
+            if ask:
+                checks.request(earlier[index].position)
             return Verdict(Check.LOSS, searching_back=True)
         if known[index] == Check.PENDING:
-            checks.request(earlier[index].position)  # still wanted: keep it from going stale
+            if ask:
+                checks.request(earlier[index].position)  # still wanted: keep it from going stale
             return Verdict(Check.LOSS, searching_back=True)
     return Verdict(Check.LOSS)
 
 
-def _seed_from_deal(game: Game, position: Position) -> None:
+def seed_from_deal(game: Game) -> None:
     """A deal from the winnable pool comes with its winning line: every position on it is
-    known winnable without a search."""
+    known winnable without a search. Called as a game starts (its first action)."""
+    position = deal_position(game.deal, game.draw, game.passes)
     proof = DealVerdict.objects.filter(
         deal=game.deal, draw=game.draw, passes=game.passes, verdict=Outcome.WIN
     ).first()

@@ -62,6 +62,10 @@ def browser_context_args(browser_context_args: dict) -> dict:
 # -- the player at the table -----------------------------------------------------------------
 
 
+# Where an action is POSTed: the game's own address, or the deal's for its first action.
+ACTION_ADDRESS = re.compile(r"/(game/[-\w]+|yukon/\d+|klondike/\d+)/(\?.*)?$")
+
+
 class PlayerTab:
     """One player's browser tab on a game page."""
 
@@ -144,7 +148,7 @@ class PlayerTab:
     def act(self, action: str) -> None:
         """Press one of the table's buttons (undo, redo, hint, finish) and wait for the
         server's answer."""
-        with self.page.expect_response(re.compile(r"/game/\d+/$")):
+        with self.page.expect_response(ACTION_ADDRESS):
             self.page.locator(f"#board button[name=action][value={action}]").click()
 
     def play(self, move: str) -> None:

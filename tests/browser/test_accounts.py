@@ -36,10 +36,10 @@ def log_in(page: Page, base_url: str, username: str) -> None:
     expect(page.get_by_test_id("signed-in")).to_have_text(f"Signed in as {username}")
 
 
-def finish(table: PlayerTab) -> None:
+def finish(tab: PlayerTab) -> None:
     """Press Auto-finish; the result card shows."""
-    table.finish_button.click()
-    expect(table.page.get_by_test_id("result")).to_be_visible()
+    tab.finish_button.click()
+    expect(tab.page.get_by_test_id("result")).to_be_visible()
 
 
 def record_moves(page: Page, game: str):
@@ -49,15 +49,15 @@ def record_moves(page: Page, game: str):
 
 def test_sign_up_win_and_find_the_record_from_a_fresh_browser(open_tab, live_server):
     _, line = easy_yukon()
-    table = open_tab("/")
-    sign_up(table.page, live_server.url, "carol")
+    tab = open_tab("/")
+    sign_up(tab.page, live_server.url, "carol")
 
-    table.open(f"/yukon/{EASY_YUKON}/")
-    table.play_line(line)
-    finish(table)
-    moves = table.page.get_by_test_id("result-moves").inner_text()
+    tab.open(f"/yukon/{EASY_YUKON}/")
+    tab.play_line(line)
+    finish(tab)
+    moves = tab.page.get_by_test_id("result-moves").inner_text()
     assert moves == "52"
-    expect(table.page.get_by_test_id("moves-counted")).to_contain_text(
+    expect(tab.page.get_by_test_id("moves-counted")).to_contain_text(
         "each card Auto-finish sent home included"
     )
 
@@ -78,30 +78,33 @@ def test_play_as_a_visitor_then_sign_up_and_keep_the_games_and_their_statistics(
     open_tab, live_server
 ):
     _, line = easy_yukon()
-    table = open_tab(f"/yukon/{EASY_YUKON}/")
+    tab = open_tab(f"/yukon/{EASY_YUKON}/")
     # A few taps, then resign: a loss.
-    table.play(line[0])
-    table.play(line[1])
-    table.page.locator("#board summary[aria-label=Menu]").click()
-    table.page.locator("#board .menu-panel button[value=ask-resign]").click()
-    table.page.get_by_test_id("confirm-resign").get_by_role("button", name="Resign").click()
-    expect(table.page.get_by_test_id("result")).to_contain_text("You resigned after 2 moves")
+    tab.play(line[0])
+    tab.play(line[1])
+    tab.page.locator("#board summary[aria-label=Menu]").click()
+    tab.page.locator("#board .menu-panel button[value=ask-resign]").click()
+    tab.page.get_by_role("dialog", name="Resign this game?").get_by_role(
+        "button", name="Resign"
+    ).click()
+    expect(tab.page.get_by_test_id("result")).to_contain_text("You resigned after 2 moves")
 
-    # The same number again, played to the win (its first moves already on the table, as
+    # The same number again, played to the win (its first moves already on the tab, as
     # after a long game; the last ones tapped).
-    table.open(f"/yukon/{EASY_YUKON}/")
+    tab.open(f"/yukon/{EASY_YUKON}/")
+    tab.play(line[0])  # looking starts nothing: the first move starts the game
     game = Game.objects.filter(result="").get()
     Game.objects.filter(pk=game.pk).update(actions=line[:-3], ply=len(line) - 3, state=None)
-    table.open(f"/yukon/{EASY_YUKON}/")
-    table.play_line(line[-3:])
-    finish(table)
+    tab.open(f"/yukon/{EASY_YUKON}/")
+    tab.play_line(line[-3:])
+    finish(tab)
 
-    sign_up(table.page, live_server.url, "dora")
-    table.open("/records/")
-    expect(record_moves(table.page, f"Yukon #{EASY_YUKON}")).to_have_text("52")
+    sign_up(tab.page, live_server.url, "dora")
+    tab.open("/records/")
+    expect(record_moves(tab.page, f"Yukon #{EASY_YUKON}")).to_have_text("52")
 
-    table.open("/stats/")
-    page = table.page
+    tab.open("/stats/")
+    page = tab.page
     chart = page.get_by_role("img", name="Results of your last games")
     expect(chart).to_be_visible()
     bars = chart.locator("rect[data-result]")

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.web.deals import dealt, store
 
-from .conftest import PHONE
+from .conftest import ACTION_ADDRESS, PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -163,7 +163,7 @@ def test_restart_goes_back_to_the_deal_and_can_itself_be_undone(tab):
     tab.play("9S-t5")
     tab.play("AS-f")
     tab.page.locator("#board summary[aria-label=Menu]").click()
-    with tab.page.expect_response(re.compile(r"/game/\d+/$")):
+    with tab.page.expect_response(ACTION_ADDRESS):
         tab.page.get_by_role("button", name="Restart this deal").click()
 
     expect(tab.counter).to_have_text("0")

@@ -86,15 +86,17 @@ def test_the_page_marks_a_move_out_of_a_dead_end_lost_at_once():
     make_deal()
     alice = Client()
     alice.get("/yukon/6/")
+    # The first action starts the game at the deal's address; the rest go to the game's own.
+    alice.post("/yukon/6/", {"ply": 0, "move": DEAD_END_LINE[0]}, HTTP_HX_REQUEST="true")
     game = Game.objects.get()
-    for move in DEAD_END_LINE:
-        alice.post(f"/game/{game.pk}/", {"ply": len(game.actions), "move": move},
+    for move in DEAD_END_LINE[1:]:
+        alice.post(f"/game/{game.slug}/", {"ply": len(game.actions), "move": move},
                    HTTP_HX_REQUEST="true")  # fmt: skip
         game.refresh_from_db()
     run_worker()  # proves the dead end
     queued = DBTaskResult.objects.count()
     page = parse(
-        alice.post(f"/game/{game.pk}/", {"ply": 2, "move": "4D-t6"}, HTTP_HX_REQUEST="true")
+        alice.post(f"/game/{game.slug}/", {"ply": 2, "move": "4D-t6"}, HTTP_HX_REQUEST="true")
     )
     assert one(page, "[data-testid=dead-end]") and one(page, "[data-testid=jump-back]")
     assert DBTaskResult.objects.count() == queued, "lost by inheritance: nothing to search"
@@ -104,7 +106,7 @@ def test_a_deal_from_the_pool_brings_its_winning_line():
     deal_row = make_deal()
     line = solve(deals.deal_position(deal_row), budget_seconds=5).moves
     DealVerdict.objects.create(deal=deal_row, verdict="win", moves=line)
-    Client().get("/yukon/6/")
+    Client().post("/yukon/6/", {"ply": 0, "move": line[0]})  # the game starts with its line
     assert DBTaskResult.objects.count() == 0, "the deal and its line are known: no search"
     position = deals.deal_position(deal_row)
     positions = [position]

@@ -17,7 +17,7 @@ from games.engine.deal import deal
 from games.models import Deal, Game
 from games.steps import current
 from solver.deadends import checks, proofs
-from solver.deadends.models import Check, PositionVerdict
+from solver.deadends.models import Check, PositionVerdict, position_key
 from tests.web.html import one, parse, refusal, text, text_of
 
 # Yukon deal 6 under the test key: after 7S-t7, KC-t1 walks into a proven dead end (the only
@@ -38,14 +38,31 @@ def make_deal(number: int = 6) -> Deal:
 
 def post(client: Client, game: Game, **data) -> str:
     game.refresh_from_db()
-    response = client.post(f"/game/{game.pk}/", {"ply": game.ply, **data}, HTTP_HX_REQUEST="true")
+    response = client.post(f"/game/{game.slug}/", {"ply": game.ply, **data}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     return response.content.decode()
 
 
+def first(client: Client, move: str) -> Game:
+    """Start the client's game on deal 6 with its first move, POSTed to the deal's address
+    (looking at the page starts nothing)."""
+    response = client.post("/yukon/6/", {"ply": 0, "move": move}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    action = parse(response).select_one("form[action^='/game/']")["action"]
+    return Game.objects.get(slug=action.split("/")[2])
+
+
+def start(client: Client) -> Game:
+    """The client's game on deal 6, back at the deal (a first move, undone), with the deal's
+    check asked for."""
+    game = first(client, DEAD_END_LINE[0])
+    post(client, game, action="undo")
+    return game
+
+
 def poll(client: Client, game: Game) -> str:
     game.refresh_from_db()
-    return client.get(f"/game/{game.pk}/verdict/?ply={game.ply}").content.decode()
+    return client.get(f"/game/{game.slug}/verdict/?ply={game.ply}").content.decode()
 
 
 # The real worker closes and reopens database connections as it goes, so these tests run
@@ -64,9 +81,8 @@ def alice() -> Client:
 def lost_game(alice) -> Game:
     """Alice's game on the dead-end deal, steered into the dead end, with checks run."""
     make_deal()
-    alice.get("/yukon/6/")
-    game = Game.objects.get()
-    for move in DEAD_END_LINE:
+    game = first(alice, DEAD_END_LINE[0])
+    for move in DEAD_END_LINE[1:]:
         post(alice, game, move=move)
     run_worker()
     return game
@@ -135,8 +151,8 @@ def test_resign_ends_the_game_and_keeps_it(alice, lost_game):
 def test_the_same_position_in_two_games_is_solved_once():
     make_deal()
     alice, bob = Client(), Client()
-    alice.get("/yukon/6/")
-    bob.get("/yukon/6/")
+    first(alice, DEAD_END_LINE[0])
+    first(bob, DEAD_END_LINE[0])
     assert Game.objects.count() == 2
     assert PositionVerdict.objects.count() == 1
     assert DBTaskResult.objects.count() == 1
@@ -148,10 +164,11 @@ def test_the_same_position_in_two_games_is_solved_once():
 def test_positions_on_a_known_winning_line_need_no_search():
     make_deal()
     alice = Client()
-    alice.get("/yukon/6/")
+    game = start(alice)
     run_worker()
-    line = PositionVerdict.objects.get(verdict=Check.WIN, nodes__gt=0).moves
-    game = Game.objects.get()
+    line = PositionVerdict.objects.get(
+        key=position_key(deals.deal_position(Deal.objects.get())), verdict=Check.WIN
+    ).moves
     queued = DBTaskResult.objects.count()
     for move in line[:5]:
         post(alice, game, move=move)

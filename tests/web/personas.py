@@ -4,10 +4,15 @@ once they sign up or log in through the real pages, as their account."""
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from urllib.parse import urlencode
+
+from django.http import HttpResponse, QueryDict
 from django.test import Client
 
+from games import deals
+from games.forms import klondike_mode
 from games.models import Deal, Game
+from games.play import actions
 from games.players import COOKIE, SALT, account_player
 
 PASSWORD = "correct horse battery"
@@ -57,14 +62,20 @@ class Persona:
         self.user_id = int(user_id) if user_id else None
 
     def open(self, variant: str, number: int, **query):
-        """The game page for a deal number (starting the player's game on it)."""
+        """The game page for a deal number (looking at it starts nothing)."""
         return self.client.get(f"/{variant}/{number}/", query)
 
     def start(self, variant: str, number: int, **query) -> Game:
-        """Open the deal's page and return the player's game on it."""
+        """Open the deal's page and return the player's game on it: the one being played, or
+        one started as its first action starts it (games.play.actions.start_game)."""
         response = self.open(variant, number, **query)
         assert response.status_code == 200, response.content[:300]
-        return Game.objects.filter(player=self.player).latest("pk")
+        draw, scoring = (
+            klondike_mode(QueryDict(urlencode(query))) if variant == "klondike" else (None, "none")
+        )
+        return actions.playing(self.player, variant, number, draw, scoring) or actions.start_game(
+            self.player, deals.deal_for(variant, number), draw, scoring
+        )
 
     def game_at(self, deal: Deal, actions: list[str], **mode) -> Game:
         """The player's game on `deal` with `actions` already played (a legal prefix)."""
@@ -79,7 +90,7 @@ class Persona:
             ply = Game.objects.get(pk=game.pk).ply
         headers = {"HX-Request": "true"} if htmx else {}
         data = {"ply": ply, **fields}
-        return self.client.post(f"/game/{game.pk}/", data, headers=headers, follow=True)
+        return self.client.post(f"/game/{game.slug}/", data, headers=headers, follow=True)
 
     def move(self, game: Game, move: str, **options):
         return self.act(game, move=move, **options)

@@ -11,6 +11,7 @@ from django.core import mail
 
 from games.models import Game
 
+from .deals import WORKED_EXAMPLE, worked_example
 from .personas import PASSWORD, Persona
 
 pytestmark = pytest.mark.django_db
@@ -121,8 +122,10 @@ def test_logout_is_a_post_and_a_get_changes_nothing(alice):
 
 
 def test_playing_needs_no_account(client):
-    response = client.get("/yukon/12/")
-    assert response.status_code == 200
+    worked_example()
+    # Looking starts nothing: the first move, POSTed to the deal's address, starts the game.
+    response = client.post(f"/yukon/{WORKED_EXAMPLE}/", {"ply": 0, "move": "9S-t5"})
+    assert response.status_code == 303
     assert Game.objects.get().player == response.wsgi_request.visitor
 
 
@@ -188,4 +191,4 @@ def test_an_account_is_the_same_player_on_another_device(alice):
     phone = Persona("alice-phone")
     phone.log_in("alice")
     assert phone.player == alice.player
-    assert phone.client.get(f"/game/{game.pk}/").status_code == 200
+    assert phone.client.get(f"/game/{game.slug}/").status_code == 200

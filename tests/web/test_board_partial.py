@@ -64,7 +64,7 @@ def test_a_plain_form_post_redirects_to_the_games_address_and_its_whole_page(ali
     worked_example()
     game = alice.start("yukon", WORKED_EXAMPLE)
     response = alice.move(game, "9S-t5")
-    assert response.redirect_chain == [(f"/game/{game.pk}/", 303)]
+    assert response.redirect_chain == [(f"/game/{game.slug}/", 303)]
     assert is_whole_page(response) and moves(parse(response)) == 1
 
 

@@ -95,3 +95,35 @@ def test_two_undos_at_once_undo_one_move_and_count_once():
     assert applied(pages) == 1
     game.refresh_from_db()
     assert (game.ply, game.actions, game.undos) == (2, line[:2], 1)
+
+
+def test_four_tabs_racing_the_first_move_on_a_deal_start_one_game_and_apply_it_once():
+    """No game yet: each POST goes to the deal's address, and the one-unfinished-game
+    constraint makes the tabs that lose the insert find the winner's game, where the ply
+    guard turns them away."""
+    deal, line = easy_yukon()
+    barrier = threading.Barrier(4)
+    pages: list[str] = []
+    failures: list[BaseException] = []
+
+    def post() -> None:
+        try:
+            tab = Persona("alice")
+            barrier.wait(timeout=10)
+            response = tab.client.post(f"/yukon/{deal.number}/", {"ply": 0, "move": line[0]})
+            pages.append(response.content.decode() if response.status_code == 200 else "moved")
+        except BaseException as error:  # re-raised in the test's own thread below
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=post) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    if failures:
+        raise failures[0]
+    assert len(pages) == 4 and applied(pages) == 1  # the others see the board as it stands
+    game = Game.objects.get()
+    assert (game.ply, game.actions) == (1, line[:1])

@@ -114,7 +114,7 @@ def test_the_result_card_and_the_records_show_moves_against_par(alice):
     proven(deal, [*line, *KINGS], par=50)
     html = (
         win(alice, deal, line)
-        and alice.client.get(f"/game/{Game.objects.get(player='alice').pk}/").content.decode()
+        and alice.client.get(f"/game/{Game.objects.get(player='alice').slug}/").content.decode()
     )
     assert '<dd data-testid="result-par">50</dd>' in html
     assert "52 moves: 2 over par" in html
@@ -161,7 +161,7 @@ def test_an_unassisted_first_win_by_a_signed_in_player_is_ranked(daily_yukon):
     alice = signed_up("alice")
     game = win(alice, deal, line)
     assert board_names(alice) == ["alice"]
-    html = alice.client.get(f"/game/{game.pk}/").content.decode()
+    html = alice.client.get(f"/game/{game.slug}/").content.decode()
     assert "A ranked win: first attempt, unassisted." in html
     assert f'href="/leaderboard/yukon/{EASY_YUKON}/" data-testid="board-link"' in html
     assert (
@@ -179,7 +179,7 @@ def test_an_assisted_win_is_not_ranked(daily_yukon, help, why):
     bob = signed_up("bob")
     game = win(bob, deal, line, **{help: True})
     assert board_names(bob) == []
-    assert why in bob.client.get(f"/game/{game.pk}/").content.decode()
+    assert why in bob.client.get(f"/game/{game.slug}/").content.decode()
 
 
 def test_a_visitors_win_is_not_ranked(daily_yukon, bob):
@@ -202,10 +202,10 @@ def test_watching_a_replay_of_the_number_ends_the_first_attempt(daily_yukon):
     alice = signed_up("alice")
     shown = win(alice, deal, line)
     dave = signed_up("dave")
-    asked = dave.client.get(f"/replay/{shown.pk}/").content.decode()
+    asked = dave.client.get(f"/replay/{shown.replay_slug}/").content.decode()
     assert 'data-testid="replay-ask"' in asked and "data-step" not in asked
     assert not ReplayView.objects.exists()  # looking at the question writes nothing
-    watched = dave.client.post(f"/replay/{shown.pk}/watch/", follow=True)
+    watched = dave.client.post(f"/replay/{shown.replay_slug}/watch/", follow=True)
     assert "data-step" in watched.content.decode()
     win(dave, deal, line)
     assert board_names(dave) == ["alice"]
@@ -216,8 +216,9 @@ def test_a_replay_watched_as_a_visitor_still_counts_once_signed_up(daily_yukon):
     DailyDeal.objects.create(day=dailies.today() - dt.timedelta(days=3), variant="yukon", deal=deal)
     shown = win(signed_up("alice"), deal, line)
     gus = Persona("gus")
-    assert 'data-testid="replay-ask"' in gus.client.get(f"/replay/{shown.pk}/").content.decode()
-    gus.client.post(f"/replay/{shown.pk}/watch/")
+    asked = gus.client.get(f"/replay/{shown.replay_slug}/").content.decode()
+    assert 'data-testid="replay-ask"' in asked
+    gus.client.post(f"/replay/{shown.replay_slug}/watch/")
     gus.sign_up()
     assert ReplayView.objects.get().player == gus.player
     win(gus, deal, line)
@@ -250,14 +251,14 @@ def test_a_daily_deals_replays_stay_private_until_the_day_is_over(daily_yukon, b
     deal, line = daily_yukon
     alice = signed_up("alice")
     game = win(alice, deal, line)
-    response = bob.client.get(f"/replay/{game.pk}/")
+    response = bob.client.get(f"/replay/{game.replay_slug}/")
     assert response.status_code == 403 and "private" in response.content.decode()
-    assert bob.client.post(f"/replay/{game.pk}/watch/").status_code == 404
-    assert alice.client.get(f"/replay/{game.pk}/").status_code == 200  # its own player may
+    assert bob.client.post(f"/replay/{game.replay_slug}/watch/").status_code == 404
+    assert alice.client.get(f"/replay/{game.replay_slug}/").status_code == 200  # its own player may
     # The next day the deal was yesterday's: the replay is public.
     DailyDeal.objects.create(day=dailies.today() - dt.timedelta(days=1), variant="yukon", deal=deal)
     DealVerdict.objects.filter(deal=deal).update(created=timezone.now())  # not today's any more
-    asked = bob.client.get(f"/replay/{game.pk}/")
+    asked = bob.client.get(f"/replay/{game.replay_slug}/")
     assert asked.status_code == 200 and 'data-testid="replay-ask"' in asked.content.decode()
 
 
@@ -277,11 +278,11 @@ def test_the_replay_of_a_resigned_game_marks_the_move_that_lost_it(alice, bob):
             key=position_key(positions[index]), position={}, verdict=verdict,
             requested=timezone.now(),
         )  # fmt: skip
-    bob.client.post(f"/replay/{game.pk}/watch/")
-    html = bob.client.get(f"/replay/{game.pk}/").content.decode()
-    assert f'href="/replay/{game.pk}/?step=4" data-testid="lost-link"' in html
-    assert f'href="/replay/{game.pk}/?step=2" data-testid="winnable-link"' in html
-    at = bob.client.get(f"/replay/{game.pk}/", {"step": 4}).content.decode()
+    bob.client.post(f"/replay/{game.replay_slug}/watch/")
+    html = bob.client.get(f"/replay/{game.replay_slug}/").content.decode()
+    assert f'href="/replay/{game.replay_slug}/?step=4" data-testid="lost-link"' in html
+    assert f'href="/replay/{game.replay_slug}/?step=2" data-testid="winnable-link"' in html
+    at = bob.client.get(f"/replay/{game.replay_slug}/", {"step": 4}).content.decode()
     assert "This move lost the game" in at
 
 
@@ -289,7 +290,8 @@ def test_a_replay_marks_nothing_where_no_loss_is_proven(alice, bob):
     deal, line = easy_yukon()
     game = alice.game_at(deal, line[:6])
     alice.act(game, action="resign")
-    html = alice.client.get(f"/replay/{game.pk}/").content.decode()
+    game.refresh_from_db()  # the replay's slug is given when the game ends
+    html = alice.client.get(f"/replay/{game.replay_slug}/").content.decode()
     assert "data-step" in html and 'data-testid="lost-move"' not in html
 
 
@@ -301,7 +303,7 @@ def test_the_result_card_shares_a_link_that_previews_the_deal_and_the_score(dail
     DealVerdict.objects.filter(deal=deal).update(par_moves=[*line, *KINGS][:50])
     alice = signed_up("alice")
     game = win(alice, deal, line)
-    html = alice.client.get(f"/game/{game.pk}/").content.decode()
+    html = alice.client.get(f"/game/{game.slug}/").content.decode()
     text = f"Yukon #{EASY_YUKON} in 52 moves, par 50: can you beat it?"
     assert f'<p class="share-text" data-testid="share-text">{text}</p>' in html
     link = re.search(

@@ -161,9 +161,10 @@ def test_klondike_finish_shows_once_the_stock_is_empty_and_every_card_is_up(alic
     deal, line = easy_klondike()
     columns_home = line[:28]
     stock_turned = [*columns_home, *["d"] * 24]
-    alice.game_at(deal, columns_home, draw=1, scoring="standard")
+    first = alice.game_at(deal, columns_home, draw=1, scoring="standard")
     assert finish_button(alice.open("klondike", EASY_KLONDIKE)) is None
 
+    first.delete()  # one game being played per deal and mode: this one takes its place
     game = alice.game_at(deal, stock_turned, draw=1, scoring="standard")
     assert finish_button(alice.open("klondike", EASY_KLONDIKE)) == "Finish"
     assert result(alice.act(game, action="finish"))["title"] == "You won!"
@@ -200,7 +201,7 @@ def test_after_resigning_the_same_number_deals_a_fresh_game(alice):
 def test_the_result_card_says_how_moves_are_counted(alice):
     deal, line = easy_yukon()
     response = win(alice, deal, line)
-    note = text_of(parse(response), "[data-testid=moves-counted]")
+    note = text_of(parse(response), "[data-testid=result] [data-testid=moves-counted]")
     assert "each card Auto-finish sent home included" in note
     assert result_moves(response) == len(line) + 4  # the four kings Auto-finish sent home count
 
@@ -209,7 +210,7 @@ def test_a_klondike_result_card_counts_stock_turns_and_finish_alike(alice):
     deal, line = easy_klondike()
     game = alice.game_at(deal, line[:-1], draw=1, scoring="standard")
     response = alice.move(game, line[-1])
-    note = text_of(parse(response), "[data-testid=moves-counted]")
+    note = text_of(parse(response), "[data-testid=result] [data-testid=moves-counted]")
     assert "each turn of the stock and each card Finish sent home included" in note
     assert result_moves(response) == len(line)
 

@@ -101,7 +101,7 @@ def test_a_jump_to_a_step_that_is_not_behind_is_refused(alice, example):
 
 
 def test_it_gives_404_for_a_game_that_does_not_exist(alice):
-    assert alice.client.post("/game/987654/", {"ply": 0, "move": "9S-t5"}).status_code == 404
+    assert alice.client.post("/game/no-such-game/", {"ply": 0, "move": "9S-t5"}).status_code == 404
 
 
 def test_it_hides_that_someone_elses_game_exists_even_from_a_forged_post(alice, bob, example):
@@ -180,7 +180,7 @@ def test_the_same_post_twice_applies_once(alice, example):
     ],
 )
 def test_it_refuses_a_forged_field_with_400_and_changes_nothing(alice, example, fields):
-    response = alice.client.post(f"/game/{example.pk}/", fields)
+    response = alice.client.post(f"/game/{example.slug}/", fields)
     assert response.status_code == 400
     assert response.content.startswith(b"That request was not understood: ")
     assert len(response.content) > len(b"That request was not understood: ")
@@ -194,12 +194,12 @@ def test_it_sends_the_refusal_of_a_forged_move_as_plain_text_not_markup(alice, e
 
 
 def test_get_on_the_action_address_shows_the_game_to_its_player_only(alice, bob, example):
-    assert alice.client.get(f"/game/{example.pk}/").status_code == 200
-    assert bob.client.get(f"/game/{example.pk}/").status_code == 404
+    assert alice.client.get(f"/game/{example.slug}/").status_code == 200
+    assert bob.client.get(f"/game/{example.slug}/").status_code == 404
 
 
 def test_it_refuses_other_methods_on_the_action_address(alice, example):
-    assert alice.client.put(f"/game/{example.pk}/").status_code == 405
+    assert alice.client.put(f"/game/{example.slug}/").status_code == 405
 
 
 def test_it_refuses_a_post_without_the_csrf_token(example):
@@ -214,7 +214,7 @@ def test_it_takes_the_csrf_token_from_the_page_as_htmx_sends_it(example):
     careful.open("yukon", WORKED_EXAMPLE)
     token = careful.client.cookies["csrftoken"].value
     response = careful.client.post(
-        f"/game/{example.pk}/",
+        f"/game/{example.slug}/",
         {"ply": 0, "move": "9S-t5"},
         headers={"HX-Request": "true", "X-CSRFToken": token},
     )
@@ -228,7 +228,7 @@ def test_it_refuses_a_csrf_token_from_another_browser(example):
     stranger = Client()
     stranger.get("/")
     response = careful.client.post(
-        f"/game/{example.pk}/",
+        f"/game/{example.slug}/",
         {"ply": 0, "move": "9S-t5", "csrfmiddlewaretoken": stranger.cookies["csrftoken"].value},
     )
     assert response.status_code == 403

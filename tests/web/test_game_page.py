@@ -29,6 +29,9 @@ def test_two_players_get_the_same_deal_as_two_games(alice, bob):
     alices = face_up(alice.open("yukon", 42))
     bobs = face_up(bob.open("yukon", 42))
     assert alices == bobs
+    assert not Deal.objects.exists() and not Game.objects.exists()  # looking stores nothing
+    for persona in (alice, bob):
+        persona.client.post("/yukon/42/", {"ply": 0, "action": "resign"})
     assert Deal.objects.filter(variant="yukon", number=42).count() == 1
     games = Game.objects.filter(deal__number=42)
     assert sorted(games.values_list("player", flat=True)) == ["alice", "bob"]
@@ -113,5 +116,12 @@ def test_saving_preferences_comes_back_to_the_shareable_address(alice):
     assert back == "/klondike/7/?draw=3&scoring=standard"
 
 
-def test_it_refuses_a_post(alice):
-    assert alice.client.post("/yukon/42/").status_code == 405
+def test_it_refuses_a_forged_first_action_with_400_and_stores_nothing(alice):
+    response = alice.client.post("/yukon/42/", {"ply": "x", "move": "<b>"})
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/plain")
+    assert not Game.objects.exists() and not Deal.objects.exists()
+
+
+def test_it_refuses_other_methods(alice):
+    assert alice.client.put("/yukon/42/").status_code == 405

@@ -14,7 +14,7 @@ from django.utils import timezone
 from games.models import Game, Record
 from games.play.merge import merge_player
 
-from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon
+from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon, worked_example
 from .personas import PASSWORD, Persona
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +68,7 @@ def test_signing_up_keeps_the_visitors_games_and_records(alice):
     assert not Record.objects.filter(player="alice").exists()
     html = alice.client.get("/records/").content.decode()
     assert f"Yukon #{EASY_YUKON}" in html
-    assert alice.client.get(f"/game/{playing.pk}/").status_code == 200
+    assert alice.client.get(f"/game/{playing.slug}/").status_code == 200
 
 
 def test_logging_in_adds_the_visitors_records_on_other_numbers(laptop, account):
@@ -139,7 +139,7 @@ def test_after_logging_out_the_browser_no_longer_sees_the_accounts_games(laptop,
     laptop.log_in("alice")
     game = laptop.start("yukon", 12)
     laptop.log_out()
-    assert laptop.client.get(f"/game/{game.pk}/").status_code == 404
+    assert laptop.client.get(f"/game/{game.slug}/").status_code == 404
     assert laptop.act(game, ply=0, action="resign").status_code == 404
 
 
@@ -157,3 +157,32 @@ def test_merging_a_player_into_itself_changes_nothing(alice):
     merged = merge_player("alice", "alice")
     assert (merged.games, merged.records) == (0, 0)
     assert records_of("alice") == [("yukon", EASY_YUKON, None, None, 52, 0, 1)]
+
+
+def test_a_deleted_account_takes_its_games_and_records_with_it(alice, bob):
+    deal, line = easy_yukon()
+    win(alice, deal, line)
+    alice.sign_up()
+    win(bob, deal, line)
+    User.objects.get(username="alice").delete()
+    assert not Game.objects.filter(player=alice.player).exists()
+    assert not Record.objects.filter(player=alice.player).exists()
+    assert records_of("bob") == [("yukon", EASY_YUKON, None, None, 52, 0, 1)]
+
+
+def test_a_deal_being_played_on_both_sides_keeps_the_accounts_game(laptop, account):
+    # One game is played per player, deal and mode: the account's stays the one being
+    # played, and the visitor's stays this browser's visitor's (nothing is lost or ended).
+    deal, line = easy_yukon()
+    phone = Persona("phone")
+    phone.log_in("alice")
+    accounts = phone.game_at(deal, line[:3])
+    visitors = laptop.game_at(deal, line[:2])
+    other = laptop.game_at(worked_example(), ["9S-t5"])
+    laptop.log_in("alice")
+    assert laptop.player == phone.player
+    assert Game.objects.get(pk=accounts.pk).player == laptop.player
+    assert Game.objects.get(pk=other.pk).player == laptop.player
+    assert Game.objects.get(pk=visitors.pk).player == "alice"
+    laptop.log_out()
+    assert laptop.client.get(f"/game/{visitors.slug}/").status_code == 200

@@ -1,4 +1,4 @@
-"""GET /replay/<id>/: a finished game's public replay (DESIGN §5), step by step, read-only,
+"""GET /replay/<replay slug>/: a finished game's public replay (DESIGN §5), step by step, read-only,
 with face-down cards as secret as on the game page."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .test_secrecy import CSRF, assert_nothing_hidden_shows, hidden, played
 
 pytestmark = pytest.mark.django_db
 
-NOT_FINISHED = "There is no finished game with that number to replay."
+NOT_FINISHED = "There is no finished game at this address to replay."
 
 
 def won_yukon(alice) -> Game:
@@ -37,9 +37,10 @@ def replay(persona, game: Game, step=None):
     """The replay as `persona` sees it, having said yes to watching another player's game
     (which ends their own first attempt at the deal: tests/web/test_daily.py)."""
     query = {} if step is None else {"step": step}
+    address = f"/replay/{game.replay_slug or game.slug}/"
     if persona.player != game.player:
-        persona.client.post(f"/replay/{game.pk}/watch/")
-    return persona.client.get(f"/replay/{game.pk}/", query)
+        persona.client.post(f"{address}watch/")
+    return persona.client.get(address, query)
 
 
 def page(persona, game: Game, step=None) -> str:
@@ -98,7 +99,7 @@ def test_it_gives_the_same_404_for_a_game_still_being_played_to_everyone(alice, 
 
 
 def test_it_gives_the_same_404_for_a_game_that_does_not_exist(bob):
-    response = bob.client.get("/replay/987654/")
+    response = bob.client.get("/replay/no-such-replay/")
     assert response.status_code == 404
     assert NOT_FINISHED in text_of(parse(response), "main")
 
@@ -205,11 +206,12 @@ def test_the_result_card_links_to_the_replay(alice):
     link = one(
         parse(alice.act(game, action="finish")), "[data-testid=result] [data-testid=replay-link]"
     )
-    assert (link["href"], text(link)) == (f"/replay/{game.pk}/", "Watch the replay")
+    game.refresh_from_db()
+    assert (link["href"], text(link)) == (f"/replay/{game.replay_slug}/", "Watch the replay")
     other = resigned(alice, worked_example(), [])
-    document = parse(alice.client.get(f"/game/{other.pk}/"))
+    document = parse(alice.client.get(f"/game/{other.slug}/"))
     link = one(document, "[data-testid=result] [data-testid=replay-link]")
-    assert (link["href"], text(link)) == (f"/replay/{other.pk}/", "Watch the replay")
+    assert (link["href"], text(link)) == (f"/replay/{other.replay_slug}/", "Watch the replay")
 
 
 def test_the_records_page_links_finished_games_to_their_replays(alice):
@@ -217,8 +219,8 @@ def test_the_records_page_links_finished_games_to_their_replays(alice):
     playing = alice.start("yukon", 42)
     document = parse(alice.client.get("/records/"))
     links = [link["href"] for link in document.select("[data-testid=replay-link]")]
-    assert links == [f"/replay/{finished.pk}/"]
-    assert not document.select(f"a[href^='/replay/{playing.pk}/']")
+    assert links == [f"/replay/{finished.replay_slug}/"]
+    assert playing.replay_slug is None and len(document.select("a[href^='/replay/']")) == 1
 
 
 def test_it_keeps_replays_out_of_search_results(alice, bob):
@@ -226,4 +228,4 @@ def test_it_keeps_replays_out_of_search_results(alice, bob):
 
 
 def test_it_refuses_a_post(alice, bob):
-    assert bob.client.post(f"/replay/{won_yukon(alice).pk}/").status_code == 405
+    assert bob.client.post(f"/replay/{won_yukon(alice).replay_slug}/").status_code == 405

@@ -12,7 +12,7 @@ from django.utils import timezone
 from games.models import Game
 from games.play.chart import LAST
 
-from .deals import easy_klondike, easy_yukon
+from .deals import easy_klondike, easy_yukon, worked_example
 from .personas import Persona
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +98,8 @@ def test_the_latest_unfinished_game_is_in_progress_and_an_older_one_a_loss(alice
     html = stats_page(alice)
     assert figures(html)["played"] == "1"
     assert "One game in progress" in html
-    play.left()  # the first one left is now abandoned
+    # Another game in the same mode (on another deal: one game is played per deal and mode)
+    alice.game_at(worked_example(), ["9S-t5"])  # the first one left is now abandoned
     html = stats_page(alice)
     assert (figures(html)["played"], figures(html)["win-rate"]) == ("2", "50%")
     assert "Left unfinished" in html

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 
 def page(persona, game: Game) -> str:
-    return persona.client.get(f"/game/{game.pk}/").content.decode()
+    return persona.client.get(f"/game/{game.slug}/").content.decode()
 
 
 def prove(position, verdict: str) -> None:
@@ -58,6 +58,16 @@ def test_resign_asks_first_and_the_question_changes_nothing(alice, example):
     alice.act(example, action="resign", htmx=True)
     example.refresh_from_db()
     assert example.result == "resigned"
+
+
+def test_asking_to_resign_a_deal_not_yet_started_stores_nothing(alice):
+    worked_example()
+    html = alice.client.post(
+        f"/yukon/{WORKED_EXAMPLE}/", {"ply": 0, "action": "ask-resign"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    question = re.search(r'<dialog class="result confirm".*?</dialog>', html, re.S)[0]
+    assert f'action="/yukon/{WORKED_EXAMPLE}/"' in question and 'value="resign"' in question
+    assert not Game.objects.exists()
 
 
 def test_the_menu_and_the_banner_only_ask(alice, example):
@@ -103,7 +113,7 @@ def test_a_covered_waste_card_is_shown_but_neither_a_link_nor_playable(alice):
             rf'<span class="card up covered \w+" data-card="{card.code}" role="img"', html
         )
         assert f"select={card.code}" not in html
-    assert f'href="/game/{game.pk}/?select={top.code}"' in html
+    assert f'href="/game/{game.slug}/?select={top.code}"' in html
 
     refused = alice.move(game, f"{under[0].code}-f").content.decode()
     assert "Only the top card of the waste can be played" in refused

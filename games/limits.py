@@ -1,0 +1,97 @@
+"""Rate limits: how many actions, hints and new games one player, and one address, may ask
+for in a window of time (settings.RATE_LIMITS). Far above normal play; a client that floods
+gets HTTP 429 with a plain message saying when to try again, and nothing changes.
+
+The counts live in Django's cache, which settings.CACHES points at a table in the site's own
+database: every web process, on every machine, counts in one place, with no extra service to
+run, on SQLite and PostgreSQL alike. Each window is counted under its own key, so a count
+needs no reset. Two requests at the same instant may both read the same count; a limiter that
+now and then lets one request too many through is still a limit.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+
+WHAT = {
+    "action": "moves",
+    "hint": "hints",
+    "new_game": "new games",
+}
+
+
+@dataclass(frozen=True)
+class Limited(Exception):
+    """Over a limit: the request is refused, and may be sent again in `retry_after` seconds."""
+
+    kind: str
+    retry_after: int
+
+    @property
+    def message(self) -> str:
+        return (
+            f"That is more {WHAT[self.kind]} than this site takes in a short time, so nothing "
+            f"was done. Please wait {self.retry_after} seconds and try again."
+        )
+
+
+def check(request: HttpRequest, kind: str) -> None:
+    """Count one request of `kind` ("action", "hint", "new_game") for the player and for the
+    address; raises Limited, counting nothing, when either is at its limit."""
+    per_player, per_address, seconds = settings.RATE_LIMITS[kind]
+    now = time.time()
+    window = int(now // seconds)
+    keys = {
+        f"limit:{kind}:p:{request.player}:{window}": per_player,
+        f"limit:{kind}:a:{client_address(request)}:{window}": per_address,
+    }
+    counts = cache.get_many(list(keys))
+    if any(counts.get(key, 0) >= limit for key, limit in keys.items()):
+        raise Limited(kind, max(1, int((window + 1) * seconds - now + 0.999)))
+    with transaction.atomic():  # one commit for both counts, not one each
+        for key in keys:
+            cache.set(key, counts.get(key, 0) + 1, seconds)
+
+
+def refusal(limited: Limited) -> HttpResponse:
+    """The 429 answer: plain text, which a page without JavaScript shows as it is and the
+    table's script shows in the board's alert line (as it does every refused request)."""
+    response = HttpResponse(limited.message, status=429, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(limited.retry_after)
+    return response
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address limits count a request under: its client's IP, but an IPv6 client by its
+    /64 network, which one subscriber usually holds whole."""
+    address = client_ip(request)
+    if address is None:
+        return "unknown"
+    parsed = ipaddress.ip_address(address)
+    if parsed.version == 6:
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return address
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The client's IP address (None if unreadable). Behind PROXY_HOPS trusted proxies, each
+    appending to X-Forwarded-For, it is the address the outermost of them saw; the header is
+    not read at all without them, since a client can write anything in it. The admin's login
+    throttling (django-axes) counts by the same address."""
+    address = request.META.get("REMOTE_ADDR", "")
+    hops = settings.PROXY_HOPS
+    if hops:
+        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        if len(forwarded) >= hops and forwarded[-hops]:
+            address = forwarded[-hops]
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:
+        return None

@@ -1,0 +1,150 @@
+"""Limits with clear answers (issue 11): rate limits per player and per address on actions,
+hints and new games (429, a plain message, nothing changed), the admin's login throttled,
+and a cap on a game's actions."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.models import MAX_ACTIONS, Game
+
+from .deals import easy_klondike, easy_yukon, worked_example
+from .personas import Persona
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def low_limits(settings):
+    # Windows of a day: a test never straddles two of them (a new window starts a new count).
+    day = 24 * 3600
+    settings.RATE_LIMITS = {"action": (3, 5, day), "hint": (1, 5, day), "new_game": (2, 5, day)}
+
+
+@pytest.fixture
+def quick_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def test_moves_over_the_players_limit_get_a_plain_429_and_change_nothing(alice, low_limits):
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, [])
+    for move in line[:3]:
+        assert alice.move(game, move).status_code == 200
+    response = alice.client.post(f"/game/{game.slug}/", {"ply": 3, "move": line[3]})
+    assert response.status_code == 429
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert 0 < int(response["Retry-After"]) <= 24 * 3600
+    assert response.content.decode().startswith("That is more moves than this site takes")
+    assert "nothing was done" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).ply == 3
+
+
+def test_the_table_shows_a_refusal_the_same_way_to_htmx(alice, low_limits):
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, [])
+    for move in line[:3]:
+        alice.move(game, move, htmx=True)
+    response = alice.move(game, line[3], htmx=True)
+    # htmx does not swap a 4xx: the table's script puts the plain text in its alert line,
+    # as it does for every refused request (static/js/table.js, htmx:responseError).
+    assert response.status_code == 429 and b"<" not in response.content
+
+
+def test_players_behind_one_address_share_its_limit(alice, bob, low_limits):
+    deal, line = easy_yukon()
+    games = {persona: persona.game_at(deal, []) for persona in (alice, bob)}
+    codes = []
+    for ply in range(3):
+        for persona, game in games.items():
+            codes.append(persona.move(game, line[ply]).status_code)
+    assert codes == [200] * 5 + [429]  # five from 127.0.0.1 a minute, whoever sends them
+
+
+def test_hints_have_a_limit_of_their_own(alice, low_limits):
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, [])
+    assert alice.act(game, action="hint").status_code == 200
+    refused = alice.act(game, action="hint")
+    assert refused.status_code == 429 and "more hints" in refused.content.decode()
+    assert Game.objects.get(pk=game.pk).hints == 1
+    assert alice.move(game, line[0]).status_code == 200  # moves are still allowed
+
+
+def test_new_games_have_a_limit(alice, low_limits):
+    alice.client.cookies["deals"] = "random"  # any number: no pool needed
+    assert [alice.client.get("/yukon/").status_code for _ in range(3)] == [302, 302, 429]
+    assert "more new games" in alice.client.get("/yukon/").content.decode()
+
+
+def test_normal_play_never_meets_the_limits(alice):
+    """A whole Klondike game as fast as the test client can send it, with undos and redos:
+    far more actions in a minute than a person makes, still under the default limits."""
+    deal, line = easy_klondike()
+    game = alice.game_at(deal, [], draw=1, scoring="standard")
+    for move in line[:60]:
+        assert alice.move(game, move).status_code == 200
+    for action in ["undo"] * 10 + ["redo"] * 10:
+        assert alice.act(game, action=action).status_code == 200
+    for move in line[60:]:
+        assert alice.move(game, move).status_code == 200
+    assert Game.objects.get(pk=game.pk).result == "won"
+
+
+def test_an_address_behind_a_trusted_proxy_is_the_one_the_proxy_saw(settings, low_limits):
+    settings.PROXY_HOPS = 1
+    deal, line = easy_yukon()
+    players = [Persona(f"p{i}", REMOTE_ADDR="10.0.0.1") for i in range(6)]
+    codes = []
+    for i, persona in enumerate(players):
+        game = persona.game_at(deal, [])
+        forwarded = {"HTTP_X_FORWARDED_FOR": f"198.51.100.{i}"}  # six clients, one proxy
+        codes.append(
+            persona.client.post(f"/game/{game.slug}/", {"ply": 0, "move": line[0]}, **forwarded)
+        )
+    assert [r.status_code for r in codes] == [303] * 6
+
+
+def test_the_admin_login_locks_an_address_out_after_five_failures(db, quick_passwords):
+    User.objects.create_superuser("root", password="right-horse-battery")
+    browser = Client()
+    url = "/admin/login/?next=/admin/"
+    codes = [
+        browser.post(url, {"username": "root", "password": "wrong"}).status_code for _ in range(5)
+    ]
+    assert codes == [200] * 4 + [429]  # the form again with its error, then locked out
+    locked = browser.post(url, {"username": "root", "password": "right-horse-battery"})
+    assert locked.status_code == 429
+    assert "too many" in locked.content.decode().lower()
+    assert "_auth_user_id" not in browser.session
+
+
+def test_the_admin_login_still_works_below_the_limit(db, quick_passwords):
+    User.objects.create_superuser("root", password="right-horse-battery")
+    browser = Client()
+    url = "/admin/login/?next=/admin/"
+    browser.post(url, {"username": "root", "password": "wrong"})
+    response = browser.post(url, {"username": "root", "password": "right-horse-battery"})
+    assert response.status_code == 302 and browser.session["_auth_user_id"]
+
+
+def test_a_game_at_the_action_cap_refuses_more_but_can_still_undo(alice):
+    deal, _ = easy_klondike()
+    cycles = MAX_ACTIONS // 25  # turn the whole stock, then turn the waste back over
+    game = alice.game_at(deal, (["d"] * 24 + ["r"]) * cycles, draw=1, scoring="standard")
+    assert game.ply == MAX_ACTIONS
+    html = alice.move(game, "d").content.decode()
+    assert f"This game has reached {MAX_ACTIONS:,} actions" in html and 'role="alert"' in html
+    assert Game.objects.get(pk=game.pk).ply == MAX_ACTIONS
+    alice.act(game, action="undo")
+    assert Game.objects.get(pk=game.pk).ply == MAX_ACTIONS - 1
+    alice.move(game, "r")
+    assert Game.objects.get(pk=game.pk).ply == MAX_ACTIONS
+
+
+def test_the_worked_example_is_not_limited_by_looking(alice, low_limits):
+    worked = worked_example()
+    for _ in range(10):  # pages are not rate limited: they cost no writes
+        assert alice.open("yukon", worked.number).status_code == 200

@@ -1,0 +1,127 @@
+"""Replays that reveal nothing unasked (issue 11): games and replays are addressed by random
+slugs, no page, redirect or header carries a row id, a replay's address is a secret of its
+own given out on the finished game's result card and in its player's records, and a replay
+shows no card the player had not turned up by that step."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from games.models import Game
+from games.steps import steps as game_steps
+
+from .deals import easy_yukon, worked_example
+from .test_secrecy import played
+
+pytestmark = pytest.mark.django_db
+
+ROW_ID = 7_340_123  # far from any other number a page shows
+
+
+def addresses(response) -> list[str]:
+    html = response.content.decode()
+    found = re.findall(r'(?:href|action|hx-get|hx-post|data-action|data-share)="([^"]*)"', html)
+    found += [value for name, value in response.headers.items() if name.lower() != "date"]
+    return found
+
+
+def test_no_address_or_header_carries_a_row_id(alice):
+    deal, line = easy_yukon()
+    game = Game.objects.create(
+        pk=ROW_ID, player="alice", deal=deal, actions=line, ply=len(line)
+    )  # fmt: skip
+    seen = []
+    seen += addresses(alice.client.get(f"/yukon/{deal.number}/"))
+    seen += addresses(alice.client.get(f"/game/{game.slug}/"))
+    seen += addresses(alice.client.post(f"/game/{game.slug}/", {"ply": len(line), "move": "x"}))
+    seen += addresses(alice.client.post(f"/game/{game.slug}/", {"ply": 0, "action": "undo"}))
+    seen += addresses(
+        alice.client.post(
+            f"/game/{game.slug}/",
+            {"ply": len(line), "action": "finish"},
+            headers={"HX-Request": "1"},
+        )
+    )
+    game.refresh_from_db()
+    assert game.result == "won"
+    seen += addresses(alice.client.get(f"/game/{game.slug}/"))
+    seen += addresses(alice.client.get("/records/"))
+    seen += addresses(alice.client.get(f"/replay/{game.replay_slug}/", {"step": 3}))
+    assert any(game.replay_slug in each for each in seen)
+    assert seen and not [each for each in seen if str(ROW_ID) in each]
+
+
+def test_the_replay_has_its_own_secret_and_the_games_address_is_not_one(alice, bob):
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, line[:3])
+    alice.act(game, action="resign")
+    game.refresh_from_db()
+    assert game.replay_slug and game.replay_slug != game.slug
+    assert re.fullmatch(r"[a-z0-9]{20}", game.replay_slug)
+    assert bob.client.get(f"/replay/{game.replay_slug}/").status_code == 200
+    assert bob.client.get(f"/replay/{game.slug}/").status_code == 404
+    assert bob.client.get(f"/replay/{game.pk}/").status_code == 404
+    assert bob.client.get(f"/game/{game.slug}/").status_code == 404  # alice's alone
+
+
+def test_a_game_being_played_has_no_replay_address(alice):
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, line[:3])
+    assert game.replay_slug is None
+    html = alice.client.get(f"/game/{game.slug}/").content.decode()
+    assert "/replay/" not in html
+
+
+@pytest.mark.parametrize("variant", ["yukon", "klondike"])
+def test_a_replay_shows_no_card_before_the_player_turned_it_up(alice, bob, variant):
+    """Each step of a replay (with undos and jumps back in its history) names only cards
+    that were face up at some step up to it: the ones the deal showed and the ones the
+    player turned up by then."""
+    draw = 3 if variant == "klondike" else None
+    deal, line, _ = played(variant, 19, draw)
+    mode = {"draw": draw, "scoring": "standard"} if draw else {}
+    history = [*line[:6], "@2", *line[2:8], "@0", *line[:4]]
+    game = alice.game_at(deal, history, **mode)
+    alice.act(game, action="resign")
+    game.refresh_from_db()
+    all_steps = game_steps(game)
+    seen: set[str] = set()
+    for index, step in enumerate(all_steps):
+        seen |= shown(step.position)
+        html = bob.client.get(f"/replay/{game.replay_slug}/", {"step": index}).content.decode()
+        named = set(re.findall(r'data-card="(\w\w)"', html))
+        assert named <= seen, (index, named - seen)
+
+
+def shown(position) -> set[str]:
+    cards = [card for column in position.tableau for card in column.up]
+    cards += [card for pile in position.foundations for card in pile]
+    cards += list(position.waste)
+    return {card.code for card in cards}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_existing_games_slugs():
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", "0003_dealverdict_leaves_for_the_pool")])
+    old = executor.loader.project_state([("games", "0003_dealverdict_leaves_for_the_pool")]).apps
+    Deal = old.get_model("games", "Deal")
+    OldGame = old.get_model("games", "Game")
+    worked = worked_example()
+    deal = Deal.objects.get(pk=worked.pk)
+    playing = OldGame.objects.create(player="alice", deal=deal)
+    duplicate = OldGame.objects.create(player="alice", deal=deal)  # left by older code
+    won = OldGame.objects.create(player="bob", deal=deal, result="won")
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    games = {game.pk: game for game in Game.objects.all()}
+    slugs = [game.slug for game in games.values()]
+    assert len(set(slugs)) == 3 and all(re.fullmatch(r"[a-z0-9]{20}", s) for s in slugs)
+    assert games[won.pk].replay_slug and games[won.pk].replay_slug not in slugs
+    assert games[duplicate.pk].result == "" and games[duplicate.pk].replay_slug is None
+    assert games[playing.pk].result == "resigned" and games[playing.pk].replay_slug
