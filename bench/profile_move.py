@@ -3,9 +3,7 @@
 Django's test client, with the bench's settings (DEBUG=0, CSRF enforced) on the bench's
 PostgreSQL database. Prints the costliest functions; it is not a test.
 
-    .venv/bin/python bench/profile_move.py [--moves 400] [--variant yukon] [--sort tottime]
-
-Run bench/move_endpoint.py once first: it creates and migrates the database.
+    .venv/bin/python bench/profile_move.py [--moves 400] [--variant yukon] [--breakdown]
 """
 
 from __future__ import annotations
@@ -13,38 +11,24 @@ from __future__ import annotations
 import argparse
 import cProfile
 import functools
-import io
 import os
 import pstats
 import random
-import re
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.move_endpoint import DEFAULT_DB, KLONDIKE_QUERY, PLY_RE, choose, read_board  # noqa: E402
-
-ACTION_RE = re.compile(r'data-action="(/game/\d+/)"')
-CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+from bench.board import ACTION_RE, CSRF_RE, KLONDIKE_QUERY, PLY_RE, choose, read_board  # noqa: E402
+from bench.site import DEFAULT_DB, Site  # noqa: E402
 
 
 def setup_django() -> None:
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="bench.hello.settings",
-        DATABASE_URL=os.environ.get("DATABASE_URL") or DEFAULT_DB,
-        DEBUG="0",
-        SECRET_KEY="bench-profile-secret",
-        DEAL_KEY="bench-profile-deal-key",
-        HTTPS="0",
-        ALLOWED_HOSTS="127.0.0.1,testserver",
-        CONN_MAX_AGE="60",
-        BENCH_STATIC_ROOT=tempfile.mkdtemp(prefix="bench-static-"),
-    )
+    url = os.environ.get("DATABASE_URL") or DEFAULT_DB
+    with Site(url, web_workers=0, DEAL_KEY="bench-profile-deal-key") as site:  # same deals
+        os.environ.update(site.env)
     import django
 
     django.setup()
@@ -59,9 +43,7 @@ class Timers:
     counts in both), and the queries a move sends, by kind."""
 
     def __init__(self) -> None:
-        self.cpu: dict[str, float] = Counter()
-        self.calls: dict[str, int] = Counter()
-        self.queries: dict[str, int] = Counter()
+        self.cpu, self.calls, self.queries = Counter(), Counter(), Counter()
 
     def add(self, name: str, seconds: float) -> None:
         self.cpu[name] += seconds
@@ -94,30 +76,31 @@ def install_timers() -> Timers:
     """Wraps the steps of the move path where the view and its helpers look them up."""
     from django.middleware.csrf import CsrfViewMiddleware
 
-    from games import deadends, gameplay, table
+    from games import board, steps
     from games.engine import history, positions, rules
+    from games.play import actions
     from games.views import play
+    from solver.deadends import banner
 
     timers = Timers()
     steps = [
         (play, "game_action", "view: game_action"),
         (play, "_own_game", "  _own_game (SELECT game + deal)"),
         (play.ActionForm, "full_clean", "  ActionForm validation"),
-        (gameplay, "act", "  gameplay.act (read, apply, conditional UPDATE)"),
-        (gameplay, "current", "    gameplay.current (state cache -> Position)"),
+        (actions, "act", "  actions.act (read, apply, conditional UPDATE)"),
+        (steps, "current", "    steps.current (state cache -> Position)"),
         (history, "advance", "    history.advance (rules.apply + score)"),
-        (gameplay, "_save", "    gameplay._save (UPDATE)"),
+        (actions, "_save", "    actions._save (UPDATE)"),
         (play, "_board", "  _board (context + render)"),
-        (play, "table", "    table() (the board's view model)"),
+        (play, "board", "    board() (the board's view model)"),
         (rules, "targets", "      rules.targets"),
-        (table, "finishing_moves", "      finishing_moves"),
+        (board, "finishing_moves", "      finishing_moves"),
         (play, "render", "    render (template)"),
         (CsrfViewMiddleware, "process_view", "csrf check"),
         (positions.Position, "__post_init__", "Position.__post_init__ (validation)"),
         (positions.Position, "to_json", "Position.to_json"),
+        (banner, "verdict", "    banner.verdict (dead-end check row)"),
     ]
-    if hasattr(deadends, "verdict"):
-        steps.append((deadends, "verdict", "    deadends.verdict (dead-end check row)"))
     for owner, attribute, name in steps:
         if hasattr(owner, attribute):
             timers.wrap(owner, attribute, name)
@@ -148,10 +131,7 @@ def main() -> int:
     client = Client(enforce_csrf_checks=True, HTTP_HOST="127.0.0.1")
     query = KLONDIKE_QUERY if args.variant == "klondike" else ""
     profile = cProfile.Profile()
-    moves = undos = 0
-    spent = 0.0
-    html = action = csrf = ""
-    ply = args.ply_cap
+    moves, undos, spent, html, action, csrf, ply = 0, 0, 0.0, "", "", "", args.ply_cap
     while moves + undos < args.moves:
         board = read_board(html) if html else None
         if board is None or board.won or ply >= args.ply_cap:
@@ -164,8 +144,7 @@ def main() -> int:
             continue
         move = choose(board, rng)
         form = {"action": "undo", "ply": ply} if move is None else {"move": move, "ply": ply}
-        start = time.perf_counter()
-        cpu = time.thread_time()
+        start, cpu = time.perf_counter(), time.thread_time()
         if timers is None:
             profile.enable()
         with CaptureQueriesContext(connection) as queries:
@@ -190,10 +169,7 @@ def main() -> int:
           f"each under the profiler (wall)")  # fmt: skip
     if args.out:
         profile.dump_stats(args.out)
-    text = io.StringIO()
-    stats = pstats.Stats(profile, stream=text).strip_dirs().sort_stats(args.sort)
-    stats.print_stats(args.top)
-    print(text.getvalue())
+    pstats.Stats(profile).strip_dirs().sort_stats(args.sort).print_stats(args.top)
     return 0
 
 

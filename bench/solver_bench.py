@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,9 +40,7 @@ MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--budget", type=float, default=10.0, help="CPU seconds per deal")
-    parser.add_argument(
-        "--limit", type=int, default=None, help="deals per mode (default all; 0: none)"
-    )
+    parser.add_argument("--limit", type=int, help="deals per mode (default all; 0: none)")
     parser.add_argument("--variant", choices=["yukon", "klondike"], help="only this variant")
     parser.add_argument("--workers", type=int, default=2, help="processes searching at once")
     parser.add_argument("--generate", type=int, default=40,
@@ -59,9 +58,8 @@ def main() -> None:
 
 
 def load(variant: str, draw: int | None) -> list[dict]:
-    with open(TESTDATA / f"{variant}.jsonl", encoding="utf-8") as lines:
-        rows = [json.loads(line) for line in lines]
-    return [row for row in rows if row["position"]["draw"] == draw]
+    lines = (TESTDATA / f"{variant}.jsonl").read_text(encoding="utf-8").splitlines()
+    return [row for row in map(json.loads, lines) if row["position"]["draw"] == draw]
 
 
 def run(rows: list[dict], budget: float, workers: int) -> list[dict]:
@@ -100,43 +98,29 @@ def solve_one(job: tuple[dict, float]) -> dict:
 def report(variant: str, draw: int | None, rows: list[dict], results: list[dict]) -> None:
     name = variant if draw is None else f"{variant} draw {draw}"
     n = len(rows)
-    wins = sum(r["verdict"] == "win" for r in results)
-    losses = sum(r["verdict"] == "loss" for r in results)
-    contradictions = 0
-    beyond = 0  # our wins where the reference said loss: only KPat (no foundation returns)
+    wins, losses = (sum(r["verdict"] == v for r in results) for v in ("win", "loss"))
+    contradictions = beyond = 0  # beyond: our wins where KPat (no foundation returns) said loss
     for row, result in zip(rows, results, strict=True):
-        ours, theirs = result["verdict"], row["reference"]
-        if ours == "loss" and theirs == "win":
-            contradictions += 1
-        if ours == "win" and theirs == "loss":
-            if variant == "yukon":
-                beyond += 1
-            else:
-                contradictions += 1
+        pair = result["verdict"], row["reference"]
+        beyond += pair == ("win", "loss") and variant == "yukon"
+        contradictions += pair == ("loss", "win") or pair == ("win", "loss") and variant != "yukon"
     bad_replays = sum(r["verdict"] == "win" and not r["replays"] for r in results)
     seconds = sorted(r["seconds"] for r in results)
     win_seconds = [r["seconds"] for r in results if r["verdict"] == "win"]
     nodes = sum(r["nodes"] for r in results)
     capped = sum(bool(r.get("capped")) for r in results)
     print(f"\n{name}: {n} deals")
-    print(
-        f"  decided      {100 * (wins + losses) / n:.1f}%  ({wins} wins, {losses} losses, "
-        f"{n - wins - losses} unknown{f', {capped} hit the memory cap' if capped else ''})"
-    )
-    print(
-        f"  reference    {sum(r['reference'] == 'win' for r in rows)} wins, "
-        f"{sum(r['reference'] == 'loss' for r in rows)} losses, "
-        f"{sum(r['reference'] == 'unknown' for r in rows)} unknown"
-    )
-    print(
-        f"  contradictions {contradictions}; wins that do not replay {bad_replays}"
-        + (f"; wins where KPat (no foundation returns) said loss {beyond}" if beyond else "")
-    )
-    print(
-        f"  seconds      median {statistics.median(seconds):.3f}, "
-        f"p95 {seconds[int(0.95 * (n - 1))]:.3f}; median on winnable deals "
-        f"{statistics.median(win_seconds) if win_seconds else float('nan'):.3f}"
-    )
+    reference = Counter(row["reference"] for row in rows)
+    cap = f", {capped} hit the memory cap" if capped else ""
+    print(f"  decided      {100 * (wins + losses) / n:.1f}%  ({wins} wins, {losses} losses, "
+          f"{n - wins - losses} unknown{cap})")  # fmt: skip
+    print(f"  reference    {reference['win']} wins, {reference['loss']} losses, "
+          f"{reference['unknown']} unknown")  # fmt: skip
+    kpat = f"; wins where KPat (no foundation returns) said loss {beyond}" if beyond else ""
+    print(f"  contradictions {contradictions}; wins that do not replay {bad_replays}{kpat}")
+    print(f"  seconds      median {statistics.median(seconds):.3f}, p95 "
+          f"{seconds[int(0.95 * (n - 1))]:.3f}; median on winnable deals "
+          f"{statistics.median(win_seconds) if win_seconds else float('nan'):.3f}")  # fmt: skip
     print(f"  nodes/s      {nodes / max(sum(seconds), 1e-9):,.0f}")
     print(f"  peak memory  {max(r['peak_mb'] for r in results):.0f} MB (largest single search)")
 
@@ -160,10 +144,8 @@ def generate_figure(count: int, budget: float) -> None:
         f"\ngenerate_deals --variant yukon --count {count} --workers 2 "
         f"--budget-seconds {budget:g}: {summary}"
     )
-    print(
-        f"  {wins / elapsed:.2f} winnable Yukon deals stored per second "
-        f"({elapsed:.1f} s wall, including process start-up)"
-    )
+    print(f"  {wins / elapsed:.2f} winnable Yukon deals stored per second "
+          f"({elapsed:.1f} s wall, including process start-up)")  # fmt: skip
 
 
 if __name__ == "__main__":

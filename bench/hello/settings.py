@@ -1,7 +1,5 @@
-"""The site's settings, unchanged, with the bench URLconf (the site plus `/hello/`).
-
-STATIC_ROOT may be pointed elsewhere (BENCH_STATIC_ROOT) so the bench's collectstatic never
-writes into the work tree."""
+"""The site's settings, unchanged, with the bench URLconf (the site plus `/hello/`); STATIC_ROOT
+may point elsewhere (BENCH_STATIC_ROOT) so the bench's collectstatic never writes in the tree."""
 
 import os
 

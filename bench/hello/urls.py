@@ -1,10 +1,9 @@
 """Every URL of the site, plus two bench-only views on the same stack:
 
 - `/hello/`: the smallest view the stack can serve;
-- `/bench/floor/<id>/`: the least a saved move can cost here. It takes the move's POST
-  (CSRF checked, ActionForm validated), reads the player's game with one ORM query and
-  writes it back with the same conditional UPDATE a move makes, then answers two bytes:
-  no rules, no dead-end check, no board. The game is written back unchanged."""
+- `/bench/floor/<id>/`: the least a saved move can cost here: the move's POST (CSRF checked,
+  ActionForm validated), the player's game read with one query and written back unchanged
+  with a move's conditional UPDATE; no rules, no dead-end check, no board."""
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.urls import path

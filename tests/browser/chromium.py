@@ -1,6 +1,6 @@
 """How the project launches Chromium: Debian's package (Playwright cannot download browsers
-here), with the switches a headless run in a container wants. The browser tests and
-bench/page_load.py launch it the same way."""
+here), with the switches a headless run in a container wants. Every browser test launches it
+this way."""
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -1,0 +1,61 @@
+"""A game board as the server sends it, read the way a player's eye does: which cards can go
+where (`data-card`/`data-targets`), the stock's button, the ply; and a move chosen from it."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+
+KLONDIKE_QUERY = "?draw=1&scoring=standard"
+PILE_RE = re.compile(r'data-pile="([a-z0-9]+)"')
+CARD_RE = re.compile(r'data-card="([0-9A-Z]{2})" data-targets="([^"]*)"')
+PLY_RE = re.compile(r'id="board"[^>]*data-ply="(\d+)"')
+ACTION_RE = re.compile(r'id="board"[^>]*data-action="(/game/\d+/)"')
+CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+@dataclass
+class Board:
+    """What a player needs from a board: its legal card moves and the stock's button."""
+
+    moves: list[tuple[str, str]] = field(default_factory=list)  # (card, target)
+    home: list[tuple[str, str]] = field(default_factory=list)  # to a foundation
+    flips: list[tuple[str, str]] = field(default_factory=list)  # uncovers a face-down card
+    back: list[tuple[str, str]] = field(default_factory=list)  # off a foundation
+    stock: str | None = None  # "d" or "r" when the stock button does something
+    won: bool = False
+
+
+def read_board(html: str) -> Board:
+    board = Board(won='data-testid="result"' in html)
+    starts = [(m.start(), m[1]) for m in PILE_RE.finditer(html)] + [(len(html), "")]
+    for (start, pile), (end, _) in zip(starts, starts[1:], strict=False):
+        chunk = html[start:end]
+        down = pile.startswith("t") and 'class="card down"' in chunk
+        for k, (card, targets) in enumerate(CARD_RE.findall(chunk)):
+            for move in ((card, target) for target in targets.split()):
+                board.moves.append(move)
+                if pile.startswith("f"):
+                    board.back.append(move)
+                elif move[1].startswith("f"):
+                    board.home.append(move)
+                elif k == 0 and down:
+                    board.flips.append(move)
+        if pile == "stock":
+            board.stock = "d" if 'value="d"' in chunk else "r" if 'value="r"' in chunk else None
+        if pile == "waste" and board.stock == "r" and not CARD_RE.search(chunk):
+            board.stock = None  # nothing to turn back over
+    return board
+
+
+def choose(board: Board, rng: random.Random) -> str | None:
+    """A move as text, a little greedy so games get somewhere; None when there is none."""
+    if board.home and rng.random() < 0.8:
+        return "-".join(rng.choice(board.home))
+    if board.flips and rng.random() < 0.8:
+        return "-".join(rng.choice(board.flips))
+    forward = [m for m in board.moves if m not in board.back] or board.moves
+    if board.stock and (not forward or rng.random() < 0.35):
+        return board.stock
+    return "-".join(rng.choice(forward)) if forward else None

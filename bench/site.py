@@ -1,0 +1,183 @@
+"""The one site launcher of the benches (and of the page-load browser test): the site as it is
+shipped, DEBUG=0, on gunicorn (gthread) with whitenoise's compressed static files, PostgreSQL
+(or a SQLite file for a smoke run) and `db_worker` processes, started and always stopped.
+
+    with Site("postgres://postgres@127.0.0.1:5432/yukon_bench", db_workers=2) as site:
+        site.url, site.web_processes(), site.db_backends(), site.workers
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/yukon_bench"
+SETTINGS = "bench.hello.settings"  # the site plus /hello/ and /bench/floor/<id>/
+HOST = "127.0.0.1"
+
+
+class BenchError(Exception):  # something a bench cannot go on without
+    pass
+
+
+def site_env(url: str, **extra: str) -> dict[str, str]:
+    """Production settings (DEBUG=0), throwaway keys unless given, connections kept for the
+    whole run (so no PostgreSQL backend and its CPU time goes away in the middle of a phase)."""
+    return {
+        **os.environ, "DJANGO_SETTINGS_MODULE": SETTINGS, "DATABASE_URL": url, "DEBUG": "0",
+        "SECRET_KEY": "bench-" + secrets.token_urlsafe(32), "HTTPS": "0", "CONN_MAX_AGE": "3600",
+        "DEAL_KEY": "bench-" + secrets.token_urlsafe(32), "ALLOWED_HOSTS": f"{HOST},testserver",
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]), **extra,
+    }  # fmt: skip
+
+
+def prepare_database(url: str, fresh: bool = False) -> None:
+    """Creates the PostgreSQL database of `url` if missing, or anew (`fresh`); not SQLite's."""
+    parts = urllib.parse.urlparse(url)
+    if parts.scheme.startswith("sqlite"):
+        return
+    import psycopg
+    from psycopg import sql
+
+    name = parts.path.lstrip("/")
+    with psycopg.connect(parts._replace(path="/postgres").geturl(), autocommit=True) as conn:
+        drop, create = (sql.SQL(f"{command} DATABASE {{}}").format(sql.Identifier(name))
+                        for command in ("DROP", "CREATE"))  # fmt: skip
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if exists and fresh:
+            conn.execute(drop + sql.SQL(" WITH (FORCE)"))
+        if not exists or fresh:
+            conn.execute(create)
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    if done.returncode:
+        raise BenchError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+
+
+def cpu_seconds(processes: list[psutil.Process]) -> dict[int, float]:
+    """user + system CPU seconds of each process still alive, by pid."""
+    seconds = {}
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            seconds[process.pid] = sum(process.cpu_times()[:2])
+    return seconds
+
+
+def spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds between two snapshots; a process that appeared in between counts from 0."""
+    return sum(value - before.get(pid, 0.0) for pid, value in after.items())
+
+
+class Site:
+    """Migrates, collects static files, starts `web_workers` gunicorn workers (0: no web
+    server) and `db_workers` db_worker processes; stops them all on leaving, whatever
+    happened. `env` adds to or overrides the site's environment (DEAL_KEY, say)."""
+
+    def __init__(self, url: str = DEFAULT_DB, *, web_workers: int = 2, threads: int = 8,
+                 db_workers: int = 0, fresh: bool = False, **env: str) -> None:  # fmt: skip
+        self.db_url, self.fresh = url, fresh
+        self.web_workers, self.threads, self.db_workers = web_workers, threads, db_workers
+        self.folder = Path(tempfile.mkdtemp(prefix="bench-site-"))
+        self.env = site_env(url, BENCH_STATIC_ROOT=str(self.folder / "static"), **env)
+        self.port = 0
+        self.processes: list[subprocess.Popen] = []
+        self.workers: list[psutil.Process] = []
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    @property
+    def db_name(self) -> str:
+        return urllib.parse.urlparse(self.db_url).path.lstrip("/")
+
+    def _start(self, name: str, command: list[str]) -> subprocess.Popen:
+        log = open(self.folder / f"{name}.log", "wb")  # noqa: SIM115 (closed by the child's end)
+        process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log,
+                                   stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+        log.close()
+        self.processes.append(process)
+        return process
+
+    def __enter__(self) -> Site:
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped by SIGTERM"))  # runs close()
+        try:
+            prepare_database(self.db_url, self.fresh)
+            manage(self.env, "migrate", "--noinput")
+            if self.web_workers:
+                manage(self.env, "collectstatic", "--noinput")
+                self._start_web()
+            worker = [sys.executable, "manage.py", "db_worker", "--no-startup-delay",
+                      "--no-reload", "--interval", "0.05"]  # fmt: skip
+            for i in range(self.db_workers):
+                self.workers.append(psutil.Process(self._start(f"worker{i}", worker).pid))
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def _start_web(self) -> None:
+        with socket.socket() as free:
+            free.bind((HOST, 0))
+            self.port = free.getsockname()[1]
+        gunicorn = self._start("gunicorn", [
+            sys.executable, "-m", "gunicorn", "yukon_site.wsgi:application", "--bind",
+            f"{HOST}:{self.port}", "--worker-class", "gthread", "--workers",
+            str(self.web_workers), "--threads", str(self.threads), "--log-level", "warning",
+        ])  # fmt: skip
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and gunicorn.poll() is None:
+            with contextlib.suppress(OSError):
+                with urllib.request.urlopen(self.url + "/hello/", timeout=5) as answer:
+                    if answer.status == 200 and len(self.web_processes()) == self.web_workers:
+                        return
+            time.sleep(0.2)
+        log = (self.folder / "gunicorn.log").read_text(errors="replace")[-3000:]
+        raise BenchError(f"gunicorn did not answer within 60 s:\n{log}")
+
+    def web_processes(self) -> list[psutil.Process]:
+        """The gunicorn workers (the arbiter only forks and watches them)."""
+        return psutil.Process(self.processes[0].pid).children() if self.port else []
+
+    def db_backends(self) -> list[psutil.Process]:
+        """The PostgreSQL backends connected to the site's database, but not this query's."""
+        import psycopg
+
+        with psycopg.connect(self.db_url, autocommit=True) as conn:
+            query = (
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()"
+            )
+            pids = conn.execute(query, [self.db_name]).fetchall()
+        return [psutil.Process(pid) for (pid,) in pids if psutil.pid_exists(pid)]
+
+    def close(self) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)  # a worker ends its check, then leaves
+        for process in self.processes:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=5)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def __exit__(self, *exc) -> None:
+        self.close()
