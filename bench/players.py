@@ -10,6 +10,7 @@ beside paced players, say) adds User classes here and runs, e.g. (BENCH_THINK=2 
 
 from __future__ import annotations
 
+import html as markup
 import os
 import random
 import urllib.parse
@@ -48,8 +49,8 @@ class Player(FastHttpUser):
             if not all(found):
                 answer.failure(f"no game board in {path}")
                 raise StopUser  # this player stops; the failure is counted
-        self.action, self.ply, self.csrf = found[0][1], int(found[1][1]), found[2][1]
-        self.html = html
+        self.ply, self.csrf, self.html = int(found[1][1]), found[2][1], html
+        self.action = markup.unescape(found[0][1])
 
     def post(self, path: str, form: dict, name: str):
         return self.client.post(
@@ -78,6 +79,7 @@ class Player(FastHttpUser):
                 answer.failure(f"{form} on {self.action}: HTTP {answer.status_code}")
                 return self.open_game()
         self.ply, self.html = int(ply[1]), html
+        self.action = markup.unescape(ACTION_RE.search(html)[1])  # the game's own, once started
 
 
 class Hello(FastHttpUser):
@@ -98,6 +100,8 @@ class Floor(Player):
     abstract = True
 
     def move(self) -> None:
+        if not self.action.startswith("/game/"):  # a game starts with its first real move
+            return Player.move(self)
         form = {"action": "move", "move": choose(read_board(self.html), self.rng) or "d",
                 "ply": self.ply}  # fmt: skip
         with self.post(self.action.replace("/game/", "/bench/floor/"), form, "floor") as answer:

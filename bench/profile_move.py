@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import functools
+import html as markup
 import os
 import pstats
 import random
@@ -27,7 +28,7 @@ from bench.site import DEFAULT_DB, Site  # noqa: E402
 
 def setup_django() -> None:
     url = os.environ.get("DATABASE_URL") or DEFAULT_DB
-    with Site(url, web_workers=0, DEAL_KEY="bench-profile-deal-key") as site:  # same deals
+    with Site(url, web_workers=0, BENCH_LIMITS="high", DEAL_KEY="same-deals" * 4) as site:
         os.environ.update(site.env)
     import django
 
@@ -139,8 +140,8 @@ def main() -> int:
             html = page.content.decode()
             if not (ACTION_RE.search(html) and CSRF_RE.search(html)):
                 raise SystemExit(f"no board: HTTP {page.status_code} {html[-800:]}")
-            action, csrf = ACTION_RE.search(html)[1], CSRF_RE.search(html)[1]
-            ply = int(PLY_RE.search(html)[1])
+            csrf = CSRF_RE.search(html)[1]
+            ply, action = int(PLY_RE.search(html)[1]), markup.unescape(ACTION_RE.search(html)[1])
             continue
         move = choose(board, rng)
         form = {"action": "undo", "ply": ply} if move is None else {"move": move, "ply": ply}
@@ -158,7 +159,7 @@ def main() -> int:
         spent += time.perf_counter() - start
         assert response.status_code == 200, response.content[:300]
         html = response.content.decode()
-        ply = int(PLY_RE.search(html)[1])
+        ply, action = int(PLY_RE.search(html)[1]), markup.unescape(ACTION_RE.search(html)[1])
         moves, undos = moves + (move is not None), undos + (move is None)
     if timers is not None:
         print(f"{args.variant}: {moves} moves + {undos} undos, {1000 * spent / args.moves:.2f} ms "

@@ -26,7 +26,7 @@ import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/yukon_bench"
-SETTINGS = "bench.hello.settings"  # the site plus /hello/ and /bench/floor/<id>/
+SETTINGS = "bench.hello.settings"  # the site plus /hello/ and /bench/floor/<slug>/
 HOST = "127.0.0.1"
 
 

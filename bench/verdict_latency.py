@@ -37,7 +37,7 @@ from games.engine.moves import Move  # noqa: E402
 from games.engine.rules import apply, legal_moves  # noqa: E402
 from solver.search import solve  # noqa: E402
 
-DEAL_KEY = "bench-verdict-latency-deal-key"
+DEAL_KEY = "bench-verdict-latency-deal-key" * 2
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/yukon_bench_verdicts"
 TARGET_P95, PAGE_POLL, WATCH_EVERY = 2.0, 0.8, 0.1
 LINE_NODES = 60_000  # the recording's node budget: the same line on any machine
