@@ -1,7 +1,7 @@
 #!/usr/bin/env python
-"""Where a move's server time goes: cProfile of POST /game/<id>/ (`game_action`) under
-Django's test client, with the bench's settings (DEBUG=0, CSRF enforced) on the bench's
-PostgreSQL database. Prints the costliest functions; it is not a test.
+"""Where a move's server time goes: cProfile of POST /game/<slug>/ under Django's test client,
+with the bench's settings (DEBUG=0, CSRF enforced) on its PostgreSQL database; or (--breakdown)
+the CPU of each step of the move path and its queries.
 
     .venv/bin/python bench/profile_move.py [--moves 400] [--variant yukon] [--breakdown]
 """
@@ -77,7 +77,7 @@ def install_timers() -> Timers:
     """Wraps the steps of the move path where the view and its helpers look them up."""
     from django.middleware.csrf import CsrfViewMiddleware
 
-    from games import board, steps
+    from games import board, limits, steps
     from games.engine import history, positions, rules
     from games.play import actions
     from games.views import play
@@ -85,7 +85,8 @@ def install_timers() -> Timers:
 
     timers = Timers()
     steps = [
-        (play, "game_action", "view: game_action"),
+        (play, "game", "view: game"),
+        (limits, "check", "  limits.check (rate counts)"),
         (play, "_own_game", "  _own_game (SELECT game + deal)"),
         (play.ActionForm, "full_clean", "  ActionForm validation"),
         (actions, "act", "  actions.act (read, apply, conditional UPDATE)"),

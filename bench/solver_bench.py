@@ -1,17 +1,11 @@
 """Solver benchmark on the reference deals in tests/data/reference (issue 3).
 
-    .venv/bin/python bench/solver_bench.py                 # every deal, 10 CPU-s each
     .venv/bin/python bench/solver_bench.py --budget 2 --limit 30 --variant klondike
 
-Per variant and draw mode it prints: the share decided (win or loss), wins, losses,
-contradictions with the reference verdicts, median and p95 CPU seconds, median seconds on
-the deals that turn out winnable, nodes per second and the peak memory of one search.
-Each deal runs in a fresh worker process (a pool of --workers, 2 by default) with a memory
-cap, so a runaway search can't take the machine down; a capped search counts as unknown.
-Every win is replayed through the rules engine.
-
-Then it measures `manage.py generate_deals` on 2 workers: winnable Yukon deals stored per
-second, against a throwaway SQLite database (--generate 0 skips it).
+Per variant and draw mode: share decided, wins, losses, contradictions with the reference,
+median and p95 CPU seconds, nodes per second, peak memory; each deal in a fresh worker process
+with a memory cap (a capped search counts as unknown); every win replayed through the rules.
+Then `manage.py generate_deals` on 2 workers: winnable Yukon deals stored per second.
 """
 
 from __future__ import annotations
