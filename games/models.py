@@ -11,6 +11,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models.functions import Coalesce, Length
 from django.db.models.lookups import Exact
+from django.utils import timezone
 
 MAX_DEAL_NUMBER = 2**31 - 1
 
@@ -109,7 +110,10 @@ class Game(models.Model):
     hints = models.PositiveIntegerField(default=0)
     result = models.CharField(max_length=8, choices=Result.choices, blank=True)  # "" = playing
     new_record = models.BooleanField(default=False)  # the win beat the player's best
+    # The move count when the game ended (won or resigned), kept for statistics and ranking.
+    moves = models.PositiveIntegerField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(default=timezone.now)  # the clock's start: Restart resets it
     finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -157,7 +161,8 @@ class Checkpoint(models.Model):
 
 
 class Record(models.Model):
-    """A player's best win on one game number in one mode (draw and pass limit)."""
+    """A player's bests on one game number in one mode (draw and pass limit): the fewest
+    moves and the shortest time, each the best of any win (not necessarily the same win)."""
 
     player = models.CharField(max_length=32)
     variant = models.CharField(max_length=16, choices=Variant.choices)

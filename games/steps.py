@@ -97,8 +97,9 @@ def scoring_of(game: Game) -> str:
 
 
 def elapsed_seconds(game: Game) -> int:
-    """Seconds since the game's first action (0 before it has one), to its end."""
+    """The game's clock: from its start (its first action) or its last restart, to its end or
+    now; 0 before it has a first action."""
     if game.created is None:
         return 0
     end = game.finished or timezone.now()
-    return max(0, int((end - game.created).total_seconds()))
+    return max(0, int((end - game.started).total_seconds()))

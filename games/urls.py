@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from .views import lobby, play, records, replay, rules
+from .views import lobby, play, records, replay, rules, stats
 
 
 class VariantConverter:
@@ -19,6 +19,7 @@ urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("preferences/", lobby.preferences, name="preferences"),
     path("records/", records.records, name="records"),
+    path("stats/", stats.stats, name="stats"),
     path("<variant:variant>/", lobby.new_game, name="new_game"),
     path("<variant:variant>/<str:number>/", play.game_page, name="game"),
     # Games and replays by their slugs: no public address carries a row id.

@@ -341,10 +341,11 @@ RATE_LIMITS = {
 # when this says who wrote it.
 PROXY_HOPS = env_int("PROXY_HOPS", 0)
 
-# django-axes: the admin's login. Five failed logins from one address lock that address out
-# of the login for an hour (whatever usernames it tries), answered with 429 and a plain
-# message; a successful login resets the count. Attempts are kept in axes' own tables
-# (visible in the admin), which every web process shares.
+# django-axes: every login, the admin's and a player's (/accounts/login/), counted together.
+# Five failed logins from one address lock that address out of logging in for an hour
+# (whatever usernames it tries), answered with 429 and a plain message; a successful login
+# resets the count. Attempts are kept in axes' own tables (visible in the admin), which every
+# web process shares.
 INSTALLED_APPS += ["axes"]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last, as axes asks
 AUTHENTICATION_BACKENDS = [
@@ -357,3 +358,32 @@ AXES_LOCKOUT_PARAMETERS = ["ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "games.limits.client_ip"
 AXES_VERBOSE = False
+
+# -- Accounts (issue 12): Django's own auth; playing never needs an account -------------------
+INSTALLED_APPS = [*INSTALLED_APPS, "accounts"]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "lobby"
+LOGOUT_REDIRECT_URL = "lobby"
+# Password-reset mail: printed to the console in development, sent by SMTP in production.
+# Read from the conventional EMAIL_* variables, given to Django as its MAILERS setting.
+_EMAIL_OPTIONS = {
+    "host": env_str("EMAIL_HOST", "localhost"),
+    "port": env_int("EMAIL_PORT", 25, minimum=1),
+    "username": env_str("EMAIL_HOST_USER", ""),
+    "password": env_str("EMAIL_HOST_PASSWORD", ""),
+    "use_tls": env_bool("EMAIL_USE_TLS", default=False),
+    "use_ssl": env_bool("EMAIL_USE_SSL", default=False),
+}
+if _EMAIL_OPTIONS["use_tls"] and _EMAIL_OPTIONS["use_ssl"]:
+    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on")
+_SMTP = "django.core.mail.backends.smtp.EmailBackend"
+_EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend" if DEBUG else _SMTP
+)
+MAILERS = {
+    "default": {
+        "BACKEND": _EMAIL_BACKEND,
+        **({"OPTIONS": _EMAIL_OPTIONS} if _EMAIL_BACKEND == _SMTP else {}),
+    }
+}
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")

@@ -127,8 +127,8 @@ def _save(game: Game, read_ply: int, done: Done) -> None:
     none, and are one UPDATE."""
     fields = dict(
         actions=game.actions, redo=game.redo, ply=len(game.actions), state=game.state,
-        undos=game.undos, result=game.result, finished=game.finished,
-        replay_slug=game.replay_slug,
+        undos=game.undos, result=game.result, finished=game.finished, moves=game.moves,
+        started=game.started, replay_slug=game.replay_slug,
     )  # fmt: skip
     kept = [
         checkpoint(game, index, step)
@@ -216,8 +216,11 @@ def _jump(game: Game, index: int) -> Done:
 
 
 def _restart(game: Game, move: Move | None) -> Done:
+    """Back to the deal, and the clock back to zero: the time of a win counts from the last
+    restart."""
     if current(game).moves == 0:
         raise IllegalMove("The game is already at its start")
+    game.started = timezone.now()
     return _jump(game, 0)
 
 
@@ -239,7 +242,9 @@ def _resign(game: Game, move: Move | None) -> Done:
     game.result = Result.RESIGNED
     game.finished = timezone.now()
     game.replay_slug = new_slug()
-    return Done(game, current(game))
+    step = current(game)
+    game.moves = step.moves
+    return Done(game, step)
 
 
 _ACTIONS = {

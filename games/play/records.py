@@ -1,5 +1,5 @@
-"""A player's records: the best win on each game number in each mode, counted as a game is
-won."""
+"""A player's records: on each game number in each mode, the fewest moves and the shortest
+time of any win (two separate bests), counted as a game is won."""
 
 from __future__ import annotations
 
@@ -13,11 +13,13 @@ from ..steps import elapsed_seconds
 
 def count_win(game: Game, step: history.Step) -> None:
     """Mark the game won and count the win in the player's record for its number and mode
-    (a new record when it took fewer moves). Runs inside the transaction that saves the
-    winning move, so the game and its record are written together."""
+    (a new record when it took fewer moves or less time than the best so far). Runs inside
+    the transaction that saves the winning move, so the game and its record are written
+    together."""
     game.result = Result.WON
     game.finished = timezone.now()
     game.replay_slug = new_slug()  # the replay's own secret address, given out by the player
+    game.moves = step.moves
     seconds = elapsed_seconds(game)
     mine = Record.objects.filter(
         player=game.player, variant=game.variant, number=game.number,
@@ -36,12 +38,12 @@ def count_win(game: Game, step: history.Step) -> None:
         except IntegrityError:
             record = mine.select_for_update().get()
     if record is not None:
-        game.new_record = step.moves < record.best_moves
+        game.new_record = step.moves < record.best_moves or seconds < record.best_seconds
         record.wins += 1
-        if game.new_record or (step.moves == record.best_moves and seconds < record.best_seconds):
-            record.best_moves, record.best_seconds = step.moves, seconds
+        record.best_moves = min(record.best_moves, step.moves)
+        record.best_seconds = min(record.best_seconds, seconds)
         record.save(update_fields=["wins", "best_moves", "best_seconds", "updated"])
     Game.objects.filter(pk=game.pk).update(
         result=game.result, finished=game.finished, new_record=game.new_record,
-        replay_slug=game.replay_slug,
+        replay_slug=game.replay_slug, moves=game.moves,
     )  # fmt: skip

@@ -11,17 +11,17 @@ from tests.web.deals import EASY_YUKON, easy_yukon
 pytestmark = pytest.mark.browser
 
 
-def test_a_move_over_the_limit_is_refused_in_plain_words(open_table, transactional_db, settings):
+def test_a_move_over_the_limit_is_refused_in_plain_words(open_tab, transactional_db, settings):
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "action": (2, 100, 24 * 3600)}
     _, line = easy_yukon()
-    table = open_table(f"/yukon/{EASY_YUKON}/")
-    table.play(line[0])  # the first action, at the deal's address
-    table.play(line[1])
+    tab = open_tab(f"/yukon/{EASY_YUKON}/")
+    tab.play(line[0])  # the first action, at the deal's address
+    tab.play(line[1])
     card = line[2].split("-")[0]
-    table.tap(card)
-    table.tap_pile(next(t for t in table.targets(card) if t.startswith("f")))
+    tab.tap(card)
+    tab.tap_pile(next(t for t in tab.targets(card) if t.startswith("f")))
 
-    expect(table.alert).to_contain_text("That is more moves than this site takes")
-    expect(table.alert).to_contain_text("nothing was done")
-    expect(table.counter).to_have_text("2")
-    assert table.ply == 2
+    expect(tab.alert).to_contain_text("That is more moves than this site takes")
+    expect(tab.alert).to_contain_text("nothing was done")
+    expect(tab.counter).to_have_text("2")
+    assert tab.ply == 2

@@ -1,5 +1,6 @@
 """The people in the web tests: each a browser of their own (a test client holding their own
-signed player cookie), playing through the real views, engine and database."""
+signed player cookie), playing through the real views, engine and database, as a visitor or,
+once they sign up or log in through the real pages, as their account."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from games import deals
 from games.forms import klondike_mode
 from games.models import Deal, Game
 from games.play import actions
-from games.players import COOKIE, SALT
+from games.players import COOKIE, SALT, account_player
+
+PASSWORD = "correct horse battery"
 
 
 class Persona:
@@ -25,10 +28,38 @@ class Persona:
         signer = HttpResponse()
         signer.set_signed_cookie(COOKIE, name, salt=SALT)
         self.client.cookies[COOKIE] = signer.cookies[COOKIE].value
+        self.user_id: int | None = None
 
     @property
     def player(self) -> str:
-        return self.name
+        """Who the site files this persona's games under now: the account's identity when
+        signed in, else the visitor's cookie id (the persona's name)."""
+        return account_player(self.user_id) if self.user_id else self.name
+
+    def sign_up(self, username: str | None = None, password: str = PASSWORD, **fields):
+        """Sign up through the page (which logs in); the response after its redirect."""
+        username = username or self.name
+        data = {"username": username, "password1": password, "password2": password, **fields}
+        response = self.client.post("/accounts/signup/", data, follow=True)
+        self._note_who_is_signed_in()
+        return response
+
+    def log_in(self, username: str | None = None, password: str = PASSWORD):
+        """Log in through the login page; the response after its redirect."""
+        data = {"username": username or self.name, "password": password}
+        response = self.client.post("/accounts/login/", data, follow=True)
+        self._note_who_is_signed_in()
+        return response
+
+    def log_out(self):
+        response = self.client.post("/accounts/logout/", follow=True)
+        self._note_who_is_signed_in()
+        return response
+
+    def _note_who_is_signed_in(self) -> None:
+        session = self.client.session
+        user_id = session.get("_auth_user_id")
+        self.user_id = int(user_id) if user_id else None
 
     def open(self, variant: str, number: int, **query):
         """The game page for a deal number (looking at it starts nothing)."""

@@ -47,6 +47,10 @@ def pages(alice) -> list[str]:
         "/rules/yukon/",
         "/rules/klondike/",
         "/records/",
+        "/stats/",
+        "/accounts/login/",
+        "/accounts/signup/",
+        "/accounts/password_reset/",
         "/yukon/77/",  # never dealt: rendered from the key
         "/yukon/77/?select=KS",
         "/klondike/78/?draw=3&scoring=vegas",

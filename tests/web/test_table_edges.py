@@ -60,6 +60,16 @@ def test_resign_asks_first_and_the_question_changes_nothing(alice, example):
     assert example.result == "resigned"
 
 
+def test_asking_to_resign_a_deal_not_yet_started_stores_nothing(alice):
+    worked_example()
+    html = alice.client.post(
+        f"/yukon/{WORKED_EXAMPLE}/", {"ply": 0, "action": "ask-resign"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    question = re.search(r'<dialog class="result confirm".*?</dialog>', html, re.S)[0]
+    assert f'action="/yukon/{WORKED_EXAMPLE}/"' in question and 'value="resign"' in question
+    assert not Game.objects.exists()
+
+
 def test_the_menu_and_the_banner_only_ask(alice, example):
     html = page(alice, example)
     assert 'value="ask-resign"' in html and 'value="resign"' not in html

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
-from games.models import Game
+from games.models import Game, Record
 
-from .deals import WORKED_EXAMPLE, worked_example
-from .html import cards, moves, one, parse, refusal
+from .deals import WORKED_EXAMPLE, easy_yukon, worked_example
+from .html import cards, moves, one, parse, refusal, text, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +113,43 @@ def test_moves_after_a_restart_count_from_zero(alice, example):
     alice.move(example, "9S-t5")
     alice.act(example, action="restart")
     assert moves_shown(alice.move(example, "9S-t5")) == 1
+
+
+def clock_shown(html: str) -> str:
+    return text_of(parse(html), "#board [data-testid=clock]")
+
+
+def test_restart_sets_the_clock_back_to_zero(alice, example):
+    alice.move(example, "9S-t5")
+    Game.objects.filter(pk=example.pk).update(started=timezone.now() - timedelta(minutes=10))
+    assert clock_shown(alice.open("yukon", WORKED_EXAMPLE).content.decode()) == "10:00"
+    html = alice.act(example, action="restart").content.decode()
+    assert clock_shown(html) == "0:00"
+    example.refresh_from_db()
+    assert timezone.now() - example.started < timedelta(seconds=5)
+
+
+def test_a_win_after_a_restart_is_timed_from_the_restart(alice):
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, line[:1])
+    Game.objects.filter(pk=game.pk).update(started=timezone.now() - timedelta(hours=1))
+    alice.act(game, action="restart")
+    for move in line:
+        alice.move(game, move)
+    html = alice.act(game, action="finish").content.decode()
+    card = one(parse(html), "[data-testid=result]")
+    shown = {text(row.dt): text(row.dd) for row in card.select("dl > div")}["Time"]
+    seconds = Record.objects.get(player="alice").best_seconds
+    assert seconds < 60, "timed from the restart, not from the start an hour ago"
+    assert shown == f"0:{seconds:02}"
+
+
+def test_undo_does_not_bring_the_old_clock_back(alice, example):
+    alice.move(example, "9S-t5")
+    Game.objects.filter(pk=example.pk).update(started=timezone.now() - timedelta(minutes=10))
+    alice.act(example, action="restart")
+    html = alice.act(example, action="undo").content.decode()
+    assert clock_shown(html) == "0:00"
 
 
 def test_restart_at_the_start_is_refused(alice, example):

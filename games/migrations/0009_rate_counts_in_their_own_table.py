@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_rate_limit_cache_table'),
+        ('games', '0008_merge_clock_and_slugs'),
     ]
 
     operations = [

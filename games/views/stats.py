@@ -1,0 +1,22 @@
+"""The player's statistics, with a chart of their results drawn on the server."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from ..play.chart import chart
+from ..play.stats import player_stats
+
+
+@require_GET
+def stats(request: HttpRequest) -> HttpResponse:
+    """Per variant and mode: played, won, rate, streaks, bests; and the last games drawn."""
+    found = player_stats(request.player)
+    context = {
+        "stats": found,
+        "chart": chart(found.outcomes),
+        "recent": list(reversed(found.outcomes[-10:])),
+    }
+    return render(request, "games/stats.html", context)
