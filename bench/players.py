@@ -117,10 +117,18 @@ class Floor(Player):
 
 
 class Abuser(Player):
-    """One client, one address, never pausing: GETs of deal pages, moves and hints; what the
-    limits refuse (429) is counted apart, not as a failure."""
+    """One client (one address, one player) on `fixed_count` connections that never pause:
+    deal pages, moves and hints; what the limits refuse (429) is not a failure."""
 
     abstract, fixed_count, think, label, address = True, 1, 0.0, "abuse ", "198.51.100.66"
+    player = None  # the client's one player cookie, shared by all its connections
+
+    def on_start(self) -> None:
+        super().on_start()  # (its game starts with its first move, under the shared cookie)
+        Abuser.player = Abuser.player or next(
+            c for c in self.client.cookiejar if c.name == "player"
+        )
+        self.client.cookiejar.set_cookie(Abuser.player)
 
     @task(2)
     def look(self) -> None:
