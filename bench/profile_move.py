@@ -117,7 +117,6 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=35)
     parser.add_argument("--ply-cap", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--out", help="save the raw profile here (for snakeviz and the like)")
     parser.add_argument(
         "--breakdown", action="store_true",
         help="no profiler: CPU (thread time) of each step of the move path, and its queries",
@@ -136,42 +135,34 @@ def main() -> int:
     moves, undos, spent, html, action, csrf, ply = 0, 0, 0.0, "", "", "", args.ply_cap
     while moves + undos < args.moves:
         board = read_board(html) if html else None
-        if board is None or board.won or ply >= args.ply_cap:
-            page = client.get(f"/{args.variant}/{rng.randint(1, 2**31 - 1)}/{query}")
-            html = page.content.decode()
-            if not (ACTION_RE.search(html) and CSRF_RE.search(html)):
-                raise SystemExit(f"no board: HTTP {page.status_code} {html[-800:]}")
-            csrf = CSRF_RE.search(html)[1]
-            ply, action = int(PLY_RE.search(html)[1]), markup.unescape(ACTION_RE.search(html)[1])
-            continue
-        move = choose(board, rng)
-        form = {"action": "undo", "ply": ply} if move is None else {"move": move, "ply": ply}
-        start, cpu = time.perf_counter(), time.thread_time()
-        if timers is None:
-            profile.enable()
-        with CaptureQueriesContext(connection) as queries:
-            response = client.post(action, form, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=csrf)
-        if timers is None:
-            profile.disable()
+        if board is None or board.won or ply >= args.ply_cap:  # a new deal's page
+            response = client.get(f"/{args.variant}/{rng.randint(1, 2**31 - 1)}/{query}")
+            csrf = CSRF_RE.search(response.content.decode())[1]
         else:
-            timers.add("whole request (test client)", time.thread_time() - cpu)
-            for sent in queries.captured_queries:
-                timers.queries[sent["sql"].split()[0].upper()] += 1
-        spent += time.perf_counter() - start
+            move = choose(board, rng)
+            form = {"action": "undo", "ply": ply} if move is None else {"move": move, "ply": ply}
+            start, cpu = time.perf_counter(), time.thread_time()
+            if timers is None:
+                profile.enable()
+            with CaptureQueriesContext(connection) as queries:
+                response = client.post(action, form, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=csrf)
+            if timers is None:
+                profile.disable()
+            else:
+                timers.add("whole request (test client)", time.thread_time() - cpu)
+                timers.queries.update(q["sql"].split()[0].upper() for q in queries.captured_queries)
+            spent += time.perf_counter() - start
+            moves, undos = moves + (move is not None), undos + (move is None)
         assert response.status_code == 200, response.content[:300]
         html = response.content.decode()
         ply, action = int(PLY_RE.search(html)[1]), markup.unescape(ACTION_RE.search(html)[1])
-        moves, undos = moves + (move is not None), undos + (move is None)
-    if timers is not None:
-        print(f"{args.variant}: {moves} moves + {undos} undos, {1000 * spent / args.moves:.2f} ms "
-              "each (wall, database waits included)")  # fmt: skip
-        timers.report(args.moves)
-        return 0
+    how = "wall, database waits included" if timers else "wall, under the profiler"
     print(f"{args.variant}: {moves} moves + {undos} undos, {1000 * spent / args.moves:.2f} ms "
-          f"each under the profiler (wall)")  # fmt: skip
-    if args.out:
-        profile.dump_stats(args.out)
-    pstats.Stats(profile).strip_dirs().sort_stats(args.sort).print_stats(args.top)
+          f"each ({how})")  # fmt: skip
+    if timers is not None:
+        timers.report(args.moves)
+    else:
+        pstats.Stats(profile).strip_dirs().sort_stats(args.sort).print_stats(args.top)
     return 0
 
 

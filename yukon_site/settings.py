@@ -146,14 +146,15 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Pages and board partials go out gzipped to clients that accept it: gunicorn serves them
-    # itself in the shipped deployment (whitenoise sends static files precompressed). BREACH
-    # (guessing a secret in a compressed page from its size) is answered the standard way:
-    # the only secret a page carries, the CSRF token, is masked anew in every response.
-    "django.middleware.gzip.GZipMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "yukon_site.headers.permissions_policy_middleware",
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
+    # Pages and board partials go out gzipped to clients that accept it: gunicorn serves them
+    # itself in the shipped deployment. Below whitenoise, which answers static files itself,
+    # precompressed, so they never pass through here. BREACH (guessing a secret in a
+    # compressed page from its size) is answered the standard way: the only secret a page
+    # carries, the CSRF token, is masked anew in every response.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
