@@ -11,7 +11,8 @@ KLONDIKE_QUERY = "?draw=1&scoring=standard"
 PILE_RE = re.compile(r'data-pile="([a-z0-9]+)"')
 CARD_RE = re.compile(r'data-card="([0-9A-Z]{2})" data-targets="([^"]*)"')
 PLY_RE = re.compile(r'id="board"[^>]*data-ply="(\d+)"')
-ACTION_RE = re.compile(r'id="board"[^>]*data-action="(/game/\d+/)"')
+# the deal's address until the first action starts the game, then /game/<slug>/; HTML-escaped
+ACTION_RE = re.compile(r'id="board"[^>]*data-action="([^"]+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python
-"""Where a move's server time goes: cProfile of POST /game/<id>/ (`game_action`) under
-Django's test client, with the bench's settings (DEBUG=0, CSRF enforced) on the bench's
-PostgreSQL database. Prints the costliest functions; it is not a test.
+"""Where a move's server time goes: cProfile of POST /game/<slug>/ under Django's test client,
+with the bench's settings (DEBUG=0, CSRF enforced) on its PostgreSQL database; or (--breakdown)
+the CPU of each step of the move path and its queries.
 
     .venv/bin/python bench/profile_move.py [--moves 400] [--variant yukon] [--breakdown]
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import functools
+import html as markup
 import os
 import pstats
 import random
@@ -27,7 +28,7 @@ from bench.site import DEFAULT_DB, Site  # noqa: E402
 
 def setup_django() -> None:
     url = os.environ.get("DATABASE_URL") or DEFAULT_DB
-    with Site(url, web_workers=0, DEAL_KEY="bench-profile-deal-key") as site:  # same deals
+    with Site(url, web_workers=0, BENCH_LIMITS="high", DEAL_KEY="same-deals" * 4) as site:
         os.environ.update(site.env)
     import django
 
@@ -76,7 +77,7 @@ def install_timers() -> Timers:
     """Wraps the steps of the move path where the view and its helpers look them up."""
     from django.middleware.csrf import CsrfViewMiddleware
 
-    from games import board, steps
+    from games import board, limits, steps
     from games.engine import history, positions, rules
     from games.play import actions
     from games.views import play
@@ -84,7 +85,8 @@ def install_timers() -> Timers:
 
     timers = Timers()
     steps = [
-        (play, "game_action", "view: game_action"),
+        (play, "game", "view: game"),
+        (limits, "check", "  limits.check (rate counts)"),
         (play, "_own_game", "  _own_game (SELECT game + deal)"),
         (play.ActionForm, "full_clean", "  ActionForm validation"),
         (actions, "act", "  actions.act (read, apply, conditional UPDATE)"),
@@ -115,7 +117,6 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=35)
     parser.add_argument("--ply-cap", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--out", help="save the raw profile here (for snakeviz and the like)")
     parser.add_argument(
         "--breakdown", action="store_true",
         help="no profiler: CPU (thread time) of each step of the move path, and its queries",
@@ -134,42 +135,34 @@ def main() -> int:
     moves, undos, spent, html, action, csrf, ply = 0, 0, 0.0, "", "", "", args.ply_cap
     while moves + undos < args.moves:
         board = read_board(html) if html else None
-        if board is None or board.won or ply >= args.ply_cap:
-            page = client.get(f"/{args.variant}/{rng.randint(1, 2**31 - 1)}/{query}")
-            html = page.content.decode()
-            if not (ACTION_RE.search(html) and CSRF_RE.search(html)):
-                raise SystemExit(f"no board: HTTP {page.status_code} {html[-800:]}")
-            action, csrf = ACTION_RE.search(html)[1], CSRF_RE.search(html)[1]
-            ply = int(PLY_RE.search(html)[1])
-            continue
-        move = choose(board, rng)
-        form = {"action": "undo", "ply": ply} if move is None else {"move": move, "ply": ply}
-        start, cpu = time.perf_counter(), time.thread_time()
-        if timers is None:
-            profile.enable()
-        with CaptureQueriesContext(connection) as queries:
-            response = client.post(action, form, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=csrf)
-        if timers is None:
-            profile.disable()
+        if board is None or board.won or ply >= args.ply_cap:  # a new deal's page
+            response = client.get(f"/{args.variant}/{rng.randint(1, 2**31 - 1)}/{query}")
+            csrf = CSRF_RE.search(response.content.decode())[1]
         else:
-            timers.add("whole request (test client)", time.thread_time() - cpu)
-            for sent in queries.captured_queries:
-                timers.queries[sent["sql"].split()[0].upper()] += 1
-        spent += time.perf_counter() - start
+            move = choose(board, rng)
+            form = {"action": "undo", "ply": ply} if move is None else {"move": move, "ply": ply}
+            start, cpu = time.perf_counter(), time.thread_time()
+            if timers is None:
+                profile.enable()
+            with CaptureQueriesContext(connection) as queries:
+                response = client.post(action, form, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=csrf)
+            if timers is None:
+                profile.disable()
+            else:
+                timers.add("whole request (test client)", time.thread_time() - cpu)
+                timers.queries.update(q["sql"].split()[0].upper() for q in queries.captured_queries)
+            spent += time.perf_counter() - start
+            moves, undos = moves + (move is not None), undos + (move is None)
         assert response.status_code == 200, response.content[:300]
         html = response.content.decode()
-        ply = int(PLY_RE.search(html)[1])
-        moves, undos = moves + (move is not None), undos + (move is None)
-    if timers is not None:
-        print(f"{args.variant}: {moves} moves + {undos} undos, {1000 * spent / args.moves:.2f} ms "
-              "each (wall, database waits included)")  # fmt: skip
-        timers.report(args.moves)
-        return 0
+        ply, action = int(PLY_RE.search(html)[1]), markup.unescape(ACTION_RE.search(html)[1])
+    how = "wall, database waits included" if timers else "wall, under the profiler"
     print(f"{args.variant}: {moves} moves + {undos} undos, {1000 * spent / args.moves:.2f} ms "
-          f"each under the profiler (wall)")  # fmt: skip
-    if args.out:
-        profile.dump_stats(args.out)
-    pstats.Stats(profile).strip_dirs().sort_stats(args.sort).print_stats(args.top)
+          f"each ({how})")  # fmt: skip
+    if timers is not None:
+        timers.report(args.moves)
+    else:
+        pstats.Stats(profile).strip_dirs().sort_stats(args.sort).print_stats(args.top)
     return 0
 
 

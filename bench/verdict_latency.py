@@ -1,18 +1,12 @@
 #!/usr/bin/env python
-"""Verdict latency of the background dead-end checks (issue 6): recorded games replayed through
-the real move path while real `db_worker` processes drain the queue, one phase per --workers
-count. Prints figures; it is not a test.
+"""Verdict latency of the background dead-end checks: recorded games replayed through the
+real move path while `db_worker` processes drain the queue, a phase per --workers count.
 
-    .venv/bin/python bench/verdict_latency.py [--games 8] [--moves 40] [--players 4]
-        [--workers 1,2] [--stray-share 0.6] [--database-url postgres://...]
+    .venv/bin/python bench/verdict_latency.py [--games 8] [--moves 40] [--workers 1,2]
 
-Scripts: the solver's winning line of the first --games winnable deals per variant for 3..25
-moves, then (in --stray-share of them) random legal moves; strayed games' final positions are
-solved offline to know which went bad. Per phase: a fresh database and W db_workers (site.py);
---players threads play through `actions.act` and `banner.verdict` as the page does (a move
-every --interval s, polling every 0.8 s while the banner polls, up to --timeout s at the end).
-Latency: the verdict row's `decided` minus the moment the move was sent (for one known at once,
-the time the move took); the page learns it at its next poll, up to 0.8 s later.
+Games follow the solver's winning line for 3..25 moves, then (--stray-share of them) random
+moves, their ends solved offline. --players threads play through `actions.act` and
+`banner.verdict` as the page does. Latency: the row's `decided` minus the move's sending.
 """
 
 from __future__ import annotations
@@ -37,7 +31,7 @@ from games.engine.moves import Move  # noqa: E402
 from games.engine.rules import apply, legal_moves  # noqa: E402
 from solver.search import solve  # noqa: E402
 
-DEAL_KEY = "bench-verdict-latency-deal-key"
+DEAL_KEY = "bench-verdict-latency-deal-key" * 2
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/yukon_bench_verdicts"
 TARGET_P95, PAGE_POLL, WATCH_EVERY = 2.0, 0.8, 0.1
 LINE_NODES = 60_000  # the recording's node budget: the same line on any machine
@@ -226,7 +220,7 @@ class Phase:
 
 
 def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: list, busy: float):
-    timeout, summary = phase.args.timeout, {}
+    timeout = phase.args.timeout
     print(f"\n== {workers} worker(s): {wall:.0f} s wall; workers' CPU (cores each): "
           f"{', '.join(f'{c:.2f}' for c in cores)}; machine busy {busy:.0f}% of "
           f"{psutil.cpu_count()} cores; loadavg {os.getloadavg()[0]:.1f}; games cut short by "
@@ -255,22 +249,15 @@ def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: lis
         print(f"   {'':9} searched (not known at once): {len(searched)} decided, p50 "
               f"{secs(pct(searched, 0.5))} p95 {secs(p95)} s; target p95 <= {TARGET_P95:.0f} s: "
               f"{'met' if p95 is not None and p95 <= TARGET_P95 else 'MISSED'}")  # fmt: skip
-        summary[variant] = (share(decided, len(observed)), kinds, pct(latencies, 0.95), p95)
     tasks = list(site.DBTaskResult.objects.filter(task_path__endswith="check_position"))
     ran = [t for t in tasks if t.started_at and t.finished_at]
-    waits = [(t.started_at - t.enqueued_at).total_seconds() for t in ran]
-    shown: dict[str, list[tuple[float, float]]] = {}
-    for obs in phase.observations:
-        shown.setdefault(obs["key"], []).append((obs["t0"], obs["left"] or math.inf))
-    spans = [shown.get(t.args_kwargs["args"][0], [(0, math.inf)]) for t in ran]
-    stale = sum(not any(a <= t.started_at.timestamp() < b for a, b in span)
-                for t, span in zip(ran, spans, strict=True))  # fmt: skip
-    walls = [(t.finished_at - t.started_at).total_seconds() for t in ran]
-    print(f"   queue: {len(tasks)} checks enqueued ({dict(Counter(t.status for t in tasks))}); "
-          f"wall per check p50/p95/max {secs(pct(walls, 0.5))}/{secs(pct(walls, 0.95))}/"
-          f"{secs(max(walls, default=None))} s; wait in queue p50/p95/max "
-          f"{secs(pct(waits, 0.5))}/{secs(pct(waits, 0.95))}/{secs(max(waits, default=None))} s; "
-          f"started after the player had moved on: {share(stale, len(ran))}")  # fmt: skip
+    for what, spans in (
+        ("wall per check", [t.finished_at - t.started_at for t in ran]),
+        ("wait in queue", [t.started_at - t.enqueued_at for t in ran]),
+    ):
+        spans = [span.total_seconds() for span in spans]
+        print(f"   {what} p50/p95/max {'/'.join(secs(pct(spans, q)) for q in (0.5, 0.95, 1))} s")
+    print(f"   checks enqueued: {len(tasks)} ({dict(Counter(t.status for t in tasks))})")
     rows = dict(site.PositionVerdict.objects.values_list("key", "verdict"))
     for variant in sorted({s["variant"] for s in phase.scripts}):
         strayed = [s for s in phase.scripts if s["variant"] == variant and s["strays"]
@@ -285,9 +272,6 @@ def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: lis
               f"lost within {timeout:.0f} s: {share(in_time, len(bad))}, by the phase's end: "
               f"{share(by_end, len(bad))}"
               f"{f'; CONTRADICTIONS: {wrong}' if wrong else ''}")  # fmt: skip
-        if variant in summary:
-            summary[variant] += (f"{in_time}/{len(bad)}",)
-    return summary
 
 
 def main() -> None:
@@ -327,12 +311,6 @@ def main() -> None:
             truth[script["key"]] = result.verdict
     print(f"offline verdicts of the strayed games' final positions ({args.offline_budget:g} s CPU "
           f"each): {dict(Counter(truth.values()))}")  # fmt: skip
-    budgets = "; ".join(f"{name}={getattr(site.tasks, name, '?')}"
-                        for name in ("QUICK_BUDGET", "DEEP_BUDGET", "STALE_AFTER"))  # fmt: skip
-    print(f"players: {args.players}, a move every ~{args.interval:g} s, verdict timeout "
-          f"{args.timeout:g} s, moves stop after {args.phase_seconds:g} s; check budget: "
-          + budgets)  # fmt: skip
-    summaries = {}
     for workers in [int(w) for w in args.workers.split(",")]:
         site.connections.close_all()
         with Site(args.database_url, web_workers=0, db_workers=workers, fresh=True,
@@ -343,13 +321,7 @@ def main() -> None:
             wall, cpu1 = time.monotonic() - t0, cpu_seconds(running.workers)
             cores = [spent({p: cpu0.get(p, 0)}, {p: cpu1.get(p, 0)}) / wall for p in cpu0]
             busy = psutil.cpu_percent()
-            summaries[workers] = print_phase(phase, truth, workers, wall, cores, busy)
-    print("\n== summary: decided share, p95 of decided (all / searched), dead ends proven")
-    for workers, summary in summaries.items():
-        for variant, (decided, kinds, p95, p95_searched, proven) in summary.items():
-            print(f"   W={workers} {variant:9} decided {decided}, unknown {kinds['unknown']}, "
-                  f"timed out {kinds['timeout']}; p95 {secs(p95)} s / {secs(p95_searched)} s; "
-                  f"dead ends proven {proven}")  # fmt: skip
+            print_phase(phase, truth, workers, wall, cores, busy)
     print(f"total {time.monotonic() - started:.0f} s; loadavg at end: {os.getloadavg()[0]:.1f}")
 
 

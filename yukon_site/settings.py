@@ -149,6 +149,12 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "yukon_site.headers.permissions_policy_middleware",
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
+    # Pages and board partials go out gzipped to clients that accept it: gunicorn serves them
+    # itself in the shipped deployment. Below whitenoise, which answers static files itself,
+    # precompressed, so they never pass through here. BREACH (guessing a secret in a
+    # compressed page from its size) is answered the standard way: the only secret a page
+    # carries, the CSRF token, is masked anew in every response.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -318,20 +324,9 @@ LOGGING = {
 # Limits (issue 11 part 2): rate limits on the game endpoints, and login throttling for the
 # admin. Kept together in this one block.
 
-# Rate limits and the admin's failed logins are counted in the site's own database (a cache
-# table, created by the games app's migrations): every web process and every machine shares
-# it, SQLite (the embedded default) and PostgreSQL alike, and it needs no extra service. A
-# per-process cache (locmem) would give each gunicorn worker its own count.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "yukon_cache",
-        # Each write counts the table's rows, so it is kept small: past this many rows the
-        # expired counts go, and if all are live a third of them (two rows per active player
-        # a minute, so 5,000 players a minute before any limit undercounts).
-        "OPTIONS": {"MAX_ENTRIES": 10_000},
-    }
-}
+# Rate limits are counted in a table of the site's own database (games.limits): every web
+# process and every machine shares it, SQLite (the embedded default) and PostgreSQL alike, and
+# it needs no extra service; the admin's failed logins in django-axes' tables, likewise.
 
 # (per player, per address, in seconds) for each kind of request, in games.limits. Normal
 # play stays far below: a fast player makes one or two moves a second in bursts (holding Undo

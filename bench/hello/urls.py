@@ -1,7 +1,7 @@
 """Every URL of the site, plus two bench-only views on the same stack:
 
 - `/hello/`: the smallest view the stack can serve;
-- `/bench/floor/<id>/`: the least a saved move can cost here: the move's POST (CSRF checked,
+- `/bench/floor/<slug>/`: the least a saved move can cost here: the move's POST (CSRF checked,
   ActionForm validated), the player's game read with one query and written back unchanged
   with a move's conditional UPDATE; no rules, no dead-end check, no board."""
 
@@ -19,11 +19,11 @@ def hello(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def floor(request: HttpRequest, game_id: int) -> HttpResponse:
+def floor(request: HttpRequest, slug: str) -> HttpResponse:
     form = ActionForm(request.POST)
     if not form.is_valid():
         return HttpResponseBadRequest(b"bad form")
-    game = Game.objects.select_related("deal").filter(pk=game_id, player=request.player).first()
+    game = Game.objects.select_related("deal").filter(slug=slug, player=request.player).first()
     if game is None:
         raise Http404("no such game")
     Game.objects.filter(pk=game.pk, ply=game.ply, result=game.result).update(
@@ -35,6 +35,6 @@ def floor(request: HttpRequest, game_id: int) -> HttpResponse:
 
 urlpatterns = [
     path("hello/", hello, name="bench_hello"),
-    path("bench/floor/<int:game_id>/", floor, name="bench_floor"),
+    path("bench/floor/<slug:slug>/", floor, name="bench_floor"),
     *site_urlpatterns,
 ]

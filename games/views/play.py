@@ -104,7 +104,8 @@ def _action_data(request: HttpRequest) -> dict | HttpResponse:
 
 def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     """Every move, undo, redo, restart, finish, hint and resign on a stored game."""
-    # hint and act read the game again themselves, by id and player, under the guards.
+    # A hint reads the game again, by id and player; an action takes it as read here, under
+    # the same guards (its UPDATE lands only on the ply it was read at).
     try:
         if data["action"] == "hint":
             done = hints.hint(game.pk, request.player, data["ply"])
@@ -114,7 +115,7 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
             game = _own_game(request, game.slug)
             return _board(request, game, current(game), confirm_resign=not game.result)
         done = actions.act(
-            game.pk, request.player, data["action"], data["ply"], data.get("parsed_move"),
+            game, request.player, data["action"], data["ply"], data.get("parsed_move"),
             data.get("step") or 0,
         )  # fmt: skip
     except Game.DoesNotExist:
