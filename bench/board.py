@@ -3,7 +3,6 @@ where (`data-card`/`data-targets`), the stock's button, the ply; and a move chos
 
 from __future__ import annotations
 
-import html as markup
 import random
 import re
 from dataclasses import dataclass, field
@@ -12,8 +11,7 @@ KLONDIKE_QUERY = "?draw=1&scoring=standard"
 PILE_RE = re.compile(r'data-pile="([a-z0-9]+)"')
 CARD_RE = re.compile(r'data-card="([0-9A-Z]{2})" data-targets="([^"]*)"')
 PLY_RE = re.compile(r'id="board"[^>]*data-ply="(\d+)"')
-# Where the board POSTs: the deal's address until the game's first action starts it, then the
-# game's own (/game/<slug>/). Read it again from every answer.
+# the deal's address until the first action starts the game, then /game/<slug>/; HTML-escaped
 ACTION_RE = re.compile(r'id="board"[^>]*data-action="([^"]+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
@@ -28,12 +26,6 @@ class Board:
     back: list[tuple[str, str]] = field(default_factory=list)  # off a foundation
     stock: str | None = None  # "d" or "r" when the stock button does something
     won: bool = False
-
-
-def action_of(html: str) -> str | None:
-    """The address the board POSTs its next action to, if the HTML holds a board."""
-    found = ACTION_RE.search(html)
-    return markup.unescape(found[1]) if found else None
 
 
 def read_board(html: str) -> Board:

@@ -1,27 +1,25 @@
 #!/usr/bin/env python
-"""The move endpoint under gunicorn + PostgreSQL beside a hello-world view and the save floor on
-the same stack, in one run (DESIGN.md §6). Prints figures; it is not a test.
+"""The move endpoint under gunicorn + PostgreSQL beside a hello-world view and the save floor
+(the move's POST, one SELECT and one UPDATE: no rules, no check, no board) on the same stack, in
+one run; or (--load) the load test: paced players and an abusive client. Prints figures.
 
     .venv/bin/python bench/move_endpoint.py [--seconds 20] [--players 16,64] [--think 1]
 
-The site comes from bench/site.py (DEBUG=0, gunicorn gthread); the load from bench/players.py
-(locust, in this process). Each phase starts its locust users, waits until each has opened its
-game, warms up for --warmup s, then counts --seconds s: hello, Yukon moves, Klondike (draw 1) moves
-and the save floor (the move's POST to a view that reads the game and writes it back with the
-move's conditional UPDATE: no rules, no check, no board), at each --players level with players
-who never pause, then each variant at the top level with players who pause 0.5-1.5 x --think s.
-CPU per request: the gunicorn workers' and the PostgreSQL backends' (psutil) over the counted
-requests; the load generator's own CPU is printed apart. Latencies are locust's (whole ms).
+Site: bench/site.py; load: bench/players.py (locust, in this process). A phase opens its players'
+games, warms up, then counts: hello, Yukon and Klondike moves, the save floor at each --players
+level without pauses, then each variant at the top level pausing 0.5-1.5 x --think s. CPU per
+request: gunicorn's and PostgreSQL's (psutil); the load generator's apart.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import logging
 import os
 import statistics
 import sys
+import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -29,8 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import gevent  # noqa: E402  (locust's import patches the standard library for gevent)
 import psutil  # noqa: E402
 from locust.env import Environment  # noqa: E402
+from locust.stats import StatsEntry  # noqa: E402
 
-from bench.players import Floor, Hello, Player  # noqa: E402
+from bench.players import Flooder, Floor, Hello, KlondikePlayer, Player, YukonPlayer  # noqa: E402
 from bench.site import DEFAULT_DB, Site, cpu_seconds, spent  # noqa: E402
 
 TARGET_FLOOR_RATIO = 1.5  # issue 11: a move costs <= 1.5x the save floor, same run
@@ -41,12 +40,13 @@ CORES = psutil.cpu_count() or 1
 
 def run_phase(site: Site, name: str, user: type, players: int, seconds: float, warmup: float):
     env = Environment(user_classes=[user], host=site.url)
-    bodies: dict[str, list[bytes]] = {"move": [], "open": []}
+    bodies: dict[str, list[tuple[int, int]]] = {"move": [], "open": []}  # (bytes, on the wire)
 
     def seen(name, response=None, exception=None, **_) -> None:
         kind = "open" if name == "open" else "move" if name.endswith((" move", " undo")) else ""
         if kind and exception is None and response is not None:
-            bodies[kind].append(response.content or b"")
+            size = len(response.content or b"")
+            bodies[kind].append((size, int(response.headers.get("content-length") or size)))
 
     env.events.request.add_listener(seen)
     runner = env.create_local_runner()
@@ -73,7 +73,7 @@ def run_phase(site: Site, name: str, user: type, players: int, seconds: float, w
         "errors": [f"{e.occurrences}x {e.name}: {e.error}" for e in env.stats.errors.values()],
         "failures": total.num_failures,
         "kinds": {k[0]: s.num_requests for k, s in env.stats.entries.items() if s.num_requests},
-        "bodies": bodies, "pg_gone": len(set(before[1]) - set(after[1])),
+        "bodies": bodies,
     }  # fmt: skip
     ours = (result["web"] + result["pg"] + result["client"]) * n / 1000 / (seconds * CORES)
     result["others"] = max(0.0, busy - ours)
@@ -87,9 +87,7 @@ def both(result: dict) -> float:
 
 
 def report(results: list[dict]) -> None:
-    print("\nms of CPU per request: web = gunicorn workers, PG = PostgreSQL backends, client = the")
-    print("load generator (this process); machine = share of all cores busy, everything included;")
-    print("others = the part of it that was neither gunicorn, PostgreSQL's backends nor the client")
+    print("\nms of CPU per request; machine = all cores' busy share, others = not ours in it")
     head = (f"{'phase':<16}{'players':>8}{'requests':>9}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}"
             f"{'max ms':>8}{'web CPU':>9}{'PG CPU':>8}{'client':>8}{'machine':>9}{'others':>8}"
             f"{'errors':>7}")  # fmt: skip
@@ -115,38 +113,83 @@ def report(results: list[dict]) -> None:
                 ok = "met" if ratio <= TARGET_FLOOR_RATIO else "NOT met"
                 line += f"; {ratio:4.2f}x the save floor (target <= {TARGET_FLOOR_RATIO}x: {ok})"
             print(line)
-        if floor:
-            print(f"CPU save floor     at {n:>2} players: {floor['web'] / hello['web']:5.1f}x "
-                  f"hello gunicorn only, {both(floor) / both(hello):5.1f}x with PostgreSQL "
-                  "(the move's POST, one SELECT and one UPDATE)")  # fmt: skip
     top = max(r["players"] for r in results)
-    for name in ("yukon move", "klondike move", "yukon paced", "klondike paced"):
+    for name in ("yukon paced", "klondike paced"):
         if move := by.get((name, top)):
-            pace = "(pausing between moves)" if "paced" in name else "(no pauses)"
             ok = "met" if move["p99"] < TARGET_P99_MS else "NOT met"
-            print(f"p99 {name:<14} at {top} players: {move['p99']:6.0f} ms {pace:<24}"
+            print(f"p99 {name} at {top} players, pausing between moves: {move['p99']:.0f} ms "
                   f"(target < {TARGET_P99_MS:.0f} ms: {ok})")  # fmt: skip
-            if "paced" not in name:  # Little's law: a closed loop's mean wait is n / throughput
-                print(f"    players who never pause: mean latency = {top} / {move['rate']:.0f} "
-                      f"req/s = {1000 * top / move['rate']:.0f} ms")  # fmt: skip
-    for variant in ("yukon", "klondike"):
-        bodies = [b for r in results if r["name"].startswith(variant) for b in r["bodies"]["move"]]
+    for variant, kind in (("yukon", "move"), ("klondike", "move"), ("", "open")):
+        bodies = [b for r in results if r["name"].startswith(variant) for b in r["bodies"][kind]]
         if bodies:
-            sizes = sorted(map(len, bodies))
-            ok = "met" if sizes[-1] <= TARGET_PARTIAL else "NOT met"
-            print(f"board partial {variant:<8}: median {int(statistics.median(sizes))} B, p95 "
-                  f"{sizes[int(0.95 * (len(sizes) - 1))]} B, max {sizes[-1]} B "
-                  f"({len(gzip.compress(max(bodies, key=len)))} B gzipped) over {len(sizes)} "
-                  f"responses (target <= {TARGET_PARTIAL} B: {ok})")  # fmt: skip
-    pages = [len(b) for r in results for b in r["bodies"]["open"]]
-    if pages:
-        print(f"full game page (the players' opening GETs): median "
-              f"{int(statistics.median(pages))} B, max {max(pages)} B, sent as is")  # fmt: skip
-    if gone := sum(r["pg_gone"] for r in results):
-        print(f"note: {gone} PostgreSQL backends exited during phases; their CPU is missing")
+            sizes, wire = (sorted(column) for column in zip(*bodies, strict=True))
+            what = f"board partial {variant}" if variant else "full game page (opening GETs)"
+            print(f"{what}: median {int(statistics.median(sizes))} B, max {sizes[-1]} B (target "
+                  f"<= {TARGET_PARTIAL} B); on the wire median {int(statistics.median(wire))} B, "
+                  f"max {wire[-1]} B; over {len(sizes)} responses")  # fmt: skip
     for r in results:
         for error in r["errors"][:3]:
             print(f"error in {r['name']} at {r['players']}: {error[:300]}")
+
+
+SIZES = ("SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c WHERE c.relkind = 'r'"
+         " AND c.relnamespace = 'public'::regnamespace")  # fmt: skip
+QUEUE = "SELECT status, count(*) FROM django_tasks_database_dbtaskresult GROUP BY status"
+
+
+def players_of(env) -> list:
+    return [e for (n, _), e in env.stats.entries.items() if not n.startswith("abuse")]
+
+
+def load_test(args, url: str) -> None:
+    """--load players who move every --think s (on average) and one abusive client (one
+    address, --abuser connections that never pause: page GETs, moves, hints) for --minutes,
+    with the limits as shipped (each player its own address behind PROXY_HOPS=1) and 2
+    db_workers at nice --worker-nice (the web first when the cores are short)."""
+    import psycopg
+
+    with Site(url, web_workers=args.workers, threads=args.threads, db_workers=2, PROXY_HOPS="1",
+              fresh=args.fresh_db, worker_nice=args.worker_nice) as site:  # fmt: skip
+        db = psycopg.connect(site.db_url, autocommit=True)
+        before, codes, samples = dict(db.execute(SIZES).fetchall()), Counter(), []
+        paced = [
+            type(u.__name__, (u,), {"think": args.think}) for u in (YukonPlayer, KlondikePlayer)
+        ]
+        abuser = type("Abuser", (Flooder,), {"fixed_count": args.abuser})
+        env = Environment(user_classes=[*paced, abuser], host=site.url)
+        env.events.request.add_listener(
+            lambda name, response=None, **_: codes.update([(name, response.status_code)])
+        )
+        runner, start = env.create_local_runner(), time.monotonic()
+        runner.start(args.load + args.abuser, spawn_rate=20)
+        while (now := time.monotonic() - start) < 60 * args.minutes:
+            queue = dict(db.execute(QUEUE).fetchall())
+            samples.append(f"{now:4.0f}s {queue.get('READY', 0)}/{queue.get('RUNNING', 0)} "
+                           f"load {os.getloadavg()[0]:.1f}")  # fmt: skip
+            gevent.sleep(5)
+        runner.quit()
+        after = dict(db.execute(SIZES).fetchall())
+    players = StatsEntry(env.stats, "players", "")
+    for entry in players_of(env):
+        players.extend(entry)
+    moves = [e for e in players_of(env) if e.name.endswith((" move", " undo"))]
+    p95 = [f"{e.name} {e.get_response_time_percentile(0.95):.0f}" for e in moves]
+    print(f"\nplayers ({args.load}, a move every ~{args.think:g} s): {players.num_requests} "
+          f"requests, {players.num_failures} failed, p50/p95/p99/max "
+          f"{'/'.join(f'{players.get_response_time_percentile(q):.0f}' for q in (.5, .95, .99))}"
+          f"/{players.max_response_time:.0f} ms (target p95 < 200 ms, 0 errors); p95 ms: "
+          + ", ".join(p95))  # fmt: skip
+    for error in list(env.stats.errors.values())[:5]:
+        print(f"  error: {error.occurrences}x {error.name}: {str(error.error)[:200]}")
+    print("abuser, answers by request and status:", dict(sorted(
+        (f"{n} {c}", k) for (n, c), k in codes.items() if n.startswith("abuse"))))  # fmt: skip
+    hours = args.load * args.minutes / 60
+    grown = {t: after.get(t, 0) - before.get(t, 0) for t in after}
+    print(f"database growth: {sum(grown.values()) / 1024:.0f} KiB in all, "
+          f"{sum(grown.values()) / 1024 / hours:.0f} KiB per player-hour; by table (KiB): "
+          + ", ".join(f"{t} {g / 1024:.0f}" for t, g in sorted(grown.items(), key=lambda x: -x[1])
+                      if g))  # fmt: skip
+    print("queue depth (check tasks READY/RUNNING) every 5 s:\n  " + "\n  ".join(samples))
 
 
 def main() -> int:
@@ -162,17 +205,23 @@ def main() -> int:
     parser.add_argument("--no-floor", dest="floor", action="store_false",
                         help="skip the save-floor phases")  # fmt: skip
     parser.add_argument("--fresh-db", action="store_true", help="drop and recreate the database")
+    parser.add_argument("--load", type=int, help="instead: the load test with this many players")
+    parser.add_argument("--minutes", type=float, default=5.0, help="the load test's length")
+    parser.add_argument("--abuser", type=int, default=4, help="the abuser's connections")
+    parser.add_argument("--worker-nice", type=int, default=0, help="the db_workers' nice")
     args = parser.parse_args()
     levels = sorted(int(n) for n in args.players.split(","))
     variants = [v for v in args.variants.split(",") if v]
     logging.getLogger("locust").setLevel(logging.ERROR)
     url = os.environ.get("DATABASE_URL") or DEFAULT_DB
-    with Site(url, web_workers=args.workers, threads=args.threads, fresh=args.fresh_db) as site:
-        load = os.getloadavg()
-        print(f"gunicorn gthread {args.workers} workers x {args.threads} threads at {site.url}; "
-              f"DEBUG=0; database {site.db_name}; {CORES} cores, load average "
-              f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at start")  # fmt: skip
-        print(f"phases: {args.warmup:g} s warm-up + {args.seconds:g} s counted, players {levels}")
+    print(f"load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {CORES} cores")
+    if args.load:
+        return load_test(args, url)
+    with Site(url, web_workers=args.workers, threads=args.threads, fresh=args.fresh_db,
+              BENCH_LIMITS="high") as site:  # fmt: skip
+        print(f"gunicorn gthread {args.workers} workers x {args.threads} threads, DEBUG=0, "
+              f"database {site.db_name}; {args.warmup:g} s warm-up + {args.seconds:g} s counted, "
+              f"players {levels}")  # fmt: skip
 
         def phase(name: str, user: type, n: int, **attrs):
             user = type(user.__name__, (user,), {"abstract": False, **attrs})
@@ -189,8 +238,7 @@ def main() -> int:
             results.append(phase(f"{variant} paced", Player, levels[-1], variant=variant,
                                  think=args.think))  # fmt: skip
         report(results)
-    load = os.getloadavg()
-    print(f"\nload average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"\nload average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
 

@@ -1,15 +1,15 @@
-"""Locust players: each opens a game (GET /yukon/<n>/ or /klondike/<n>/: cookie, game, CSRF
-token) and POSTs moves with the current ply as htmx does, chosen from the board it was last sent
-(bench/board.py); stuck, it undoes; won or at `ply_cap` moves, it opens its next game. `think`
-0 is a closed loop; otherwise a pause of 0.5-1.5 x `think` s between moves. bench/move_endpoint.py
-drives these classes as a library; a load test with more kinds of users (an abusive client
-beside paced players, say) adds User classes here and runs, e.g. (BENCH_THINK=2 for pauses):
+"""Locust users: players who open a deal's page and POST moves as htmx does, chosen from the
+board they were last sent (bench/board.py), undoing when stuck and opening a new game when won
+or at `ply_cap` moves; the baseline and the save floor of bench/move_endpoint.py; an abuser.
+A pause of 0.5-1.5 x BENCH_THINK s between moves (0: none). Against a running site:
 
     PYTHONPATH=. .venv/bin/locust -f bench/players.py --headless -u 200 -r 20 -t 5m -H http://127.0.0.1:8000
 """
 
 from __future__ import annotations
 
+import html as markup
+import itertools
 import os
 import random
 import urllib.parse
@@ -18,23 +18,26 @@ import gevent
 from locust import FastHttpUser, constant, task
 from locust.exception import StopUser
 
-from bench.board import CSRF_RE, KLONDIKE_QUERY, PLY_RE, action_of, choose, read_board
+from bench.board import ACTION_RE, CSRF_RE, KLONDIKE_QUERY, PLY_RE, choose, read_board
 
 
 class Player(FastHttpUser):
-    """One player, one keep-alive connection, one game at a time. Subclass it (or build one
-    with `type(...)`) to set the variant and the pause."""
+    """One player, one keep-alive connection, one game at a time."""
 
     abstract = True
     variant = "yukon"
     think = float(os.environ.get("BENCH_THINK", "0"))
     ply_cap = 200
+    label = ""  # before each request's name
+    addresses = itertools.count(1)  # each player its own, to a site behind PROXY_HOPS=1
 
     def wait_time(self) -> float:
         return self.rng.uniform(0.5, 1.5) * self.think
 
     def on_start(self) -> None:
         self.rng = random.Random()
+        n = next(Player.addresses)
+        self.address = getattr(self, "address", f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}")
         self.open_game()
         if self.think:  # people do not all click on the starting gun
             gevent.sleep(self.rng.uniform(0.0, 1.5) * self.think)
@@ -42,21 +45,25 @@ class Player(FastHttpUser):
     def open_game(self) -> None:
         query = KLONDIKE_QUERY if self.variant == "klondike" else ""
         path = f"/{self.variant}/{self.rng.randint(1, 2**31 - 1)}/{query}"
-        with self.client.get(path, name="open", catch_response=True) as answer:
+        headers = {"X-Forwarded-For": self.address}
+        with self.client.get(
+            path, name=self.label + "open", catch_response=True, headers=headers
+        ) as answer:
             html = answer.text or ""
-            found = action_of(html), PLY_RE.search(html), CSRF_RE.search(html)
+            found = ACTION_RE.search(html), PLY_RE.search(html), CSRF_RE.search(html)
             if not all(found):
                 answer.failure(f"no game board in {path}")
                 raise StopUser  # this player stops; the failure is counted
-        self.action, self.ply, self.csrf = found[0], int(found[1][1]), found[2][1]
-        self.html = html
+        self.ply, self.csrf, self.html = int(found[1][1]), found[2][1], html
+        self.action = markup.unescape(found[0][1])
 
     def post(self, path: str, form: dict, name: str):
         return self.client.post(
             # bytes: headers and body in one write (two small writes wait on delayed ACKs)
             path, data=urllib.parse.urlencode(form).encode(), name=name, catch_response=True,
             headers={"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
-                     "HX-Target": "board", "X-CSRFToken": self.csrf},
+                     "HX-Target": "board", "X-CSRFToken": self.csrf,
+                     "X-Forwarded-For": self.address},
         )  # fmt: skip
 
     @task
@@ -71,14 +78,16 @@ class Player(FastHttpUser):
         form = {"action": "undo" if move is None else "move", "ply": self.ply}
         if move is not None:
             form["move"] = move
-        with self.post(self.action, form, f"{self.variant} {form['action']}") as answer:
+        with self.post(self.action, form, f"{self.label}{self.variant} {form['action']}") as answer:
             html = answer.text or ""
             ply = PLY_RE.search(html)
+            if answer.status_code == 429 and self.label:  # the abuser's refusals: expected
+                return answer.success()
             if answer.status_code != 200 or ply is None or 'role="alert"' in html:
                 answer.failure(f"{form} on {self.action}: HTTP {answer.status_code}")
                 return self.open_game()
         self.ply, self.html = int(ply[1]), html
-        self.action = action_of(html) or self.action  # the first action starts the game
+        self.action = markup.unescape(ACTION_RE.search(html)[1])  # the game's own, once started
 
 
 class Hello(FastHttpUser):
@@ -93,19 +102,13 @@ class Hello(FastHttpUser):
 
 
 class Floor(Player):
-    """The move's POST to the bench's save-only view (one SELECT, one UPDATE, no rules, no
-    check, no board): the least a saved move costs on this stack."""
+    """The move's POST to the save floor (bench/hello/urls.py)."""
 
     abstract = True
 
-    def open_game(self) -> None:
-        """Opens a deal and starts its game with one real move (looking starts nothing, and
-        the floor acts on a stored game)."""
-        super().open_game()
-        while not self.action.startswith("/game/"):
-            super().move()
-
     def move(self) -> None:
+        if not self.action.startswith("/game/"):  # a game starts with its first real move
+            return Player.move(self)
         form = {"action": "move", "move": choose(read_board(self.html), self.rng) or "d",
                 "ply": self.ply}  # fmt: skip
         with self.post(self.action.replace("/game/", "/bench/floor/"), form, "floor") as answer:
@@ -113,6 +116,37 @@ class Floor(Player):
                 answer.failure(f"floor: HTTP {answer.status_code}")
 
 
+class Abuser(Player):
+    """One client (one address, one player) on `fixed_count` connections that never pause:
+    deal pages, moves and hints; what the limits refuse (429) is not a failure."""
+
+    abstract, fixed_count, think, label, address = True, 1, 0.0, "abuse ", "198.51.100.66"
+    player = None  # the client's one player cookie, shared by all its connections
+
+    def on_start(self) -> None:
+        super().on_start()  # (its game starts with its first move, under the shared cookie)
+        Abuser.player = Abuser.player or next(
+            c for c in self.client.cookiejar if c.name == "player"
+        )
+        self.client.cookiejar.set_cookie(Abuser.player)
+
+    @task(2)
+    def look(self) -> None:
+        path = f"/yukon/{self.rng.randint(1, 2**31 - 1)}/"
+        self.client.get(path, name="abuse look", headers={"X-Forwarded-For": self.address})
+
+    @task(6)
+    def step(self) -> None:
+        self.move()
+
+    @task(1)
+    def hint(self) -> None:
+        with self.post(self.action, {"action": "hint", "ply": self.ply}, "abuse hint") as answer:
+            if answer.status_code == 429:
+                answer.success()
+
+
 # What `locust -f bench/players.py` runs: players of both games.
 YukonPlayer = type("YukonPlayer", (Player,), {"variant": "yukon"})
 KlondikePlayer = type("KlondikePlayer", (Player,), {"variant": "klondike"})
+Flooder = type("Flooder", (Abuser,), {"abstract": False})

@@ -71,8 +71,7 @@ def manage(env: dict[str, str], *args: str) -> None:
         raise BenchError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
 
 
-def cpu_seconds(processes: list[psutil.Process]) -> dict[int, float]:
-    """user + system CPU seconds of each process still alive, by pid."""
+def cpu_seconds(processes: list[psutil.Process]) -> dict[int, float]:  # user + system, by pid
     seconds = {}
     for process in processes:
         with contextlib.suppress(psutil.Error):
@@ -80,8 +79,7 @@ def cpu_seconds(processes: list[psutil.Process]) -> dict[int, float]:
     return seconds
 
 
-def spent(before: dict[int, float], after: dict[int, float]) -> float:
-    """CPU seconds between two snapshots; a process that appeared in between counts from 0."""
+def spent(before: dict[int, float], after: dict[int, float]) -> float:  # new ones count from 0
     return sum(value - before.get(pid, 0.0) for pid, value in after.items())
 
 
@@ -91,14 +89,13 @@ class Site:
     happened. `env` adds to or overrides the site's environment (DEAL_KEY, say)."""
 
     def __init__(self, url: str = DEFAULT_DB, *, web_workers: int = 2, threads: int = 8,
-                 db_workers: int = 0, fresh: bool = False, **env: str) -> None:  # fmt: skip
-        self.db_url, self.fresh = url, fresh
+                 db_workers: int = 0, fresh: bool = False, worker_nice: int = 0,
+                 **env: str) -> None:  # fmt: skip
+        self.db_url, self.fresh, self.worker_nice = url, fresh, worker_nice
         self.web_workers, self.threads, self.db_workers = web_workers, threads, db_workers
         self.folder = Path(tempfile.mkdtemp(prefix="bench-site-"))
         self.env = site_env(url, BENCH_STATIC_ROOT=str(self.folder / "static"), **env)
-        self.port = 0
-        self.processes: list[subprocess.Popen] = []
-        self.workers: list[psutil.Process] = []
+        self.port, self.processes, self.workers = 0, [], []  # Popen, Popen, psutil.Process
 
     @property
     def url(self) -> str:
@@ -128,6 +125,7 @@ class Site:
                       "--no-reload", "--interval", "0.05"]  # fmt: skip
             for i in range(self.db_workers):
                 self.workers.append(psutil.Process(self._start(f"worker{i}", worker).pid))
+                self.workers[-1].nice(self.worker_nice)
         except BaseException:
             self.close()
             raise
@@ -160,10 +158,8 @@ class Site:
         """The PostgreSQL backends connected to the site's database, but not this query's."""
         import psycopg
 
+        query = "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()"
         with psycopg.connect(self.db_url, autocommit=True) as conn:
-            query = (
-                "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()"
-            )
             pids = conn.execute(query, [self.db_name]).fetchall()
         return [psutil.Process(pid) for (pid,) in pids if psutil.pid_exists(pid)]
 

@@ -1,27 +1,11 @@
 """Solver benchmark on the reference deals in tests/data/reference (issue 3).
 
-    .venv/bin/python bench/solver_bench.py                 # every deal, 10 CPU-s each
     .venv/bin/python bench/solver_bench.py --budget 2 --limit 30 --variant klondike
-    .venv/bin/python bench/solver_bench.py --engine python --budget 2 --limit 20
-    .venv/bin/python bench/solver_bench.py --compare 15 --generate 0
 
-Per variant and draw mode it prints: the share decided (win or loss), wins, losses,
-contradictions with the reference verdicts, median and p95 CPU seconds, median seconds on
-the deals that turn out winnable, nodes per second and the peak memory of one search.
-Each deal runs in a fresh worker process (a pool of --workers, 2 by default) with a memory
-cap, so a runaway search can't take the machine down; a capped search counts as unknown.
-Every win is replayed through the rules engine. --engine picks the search core (native, the
-default, or python, the reference).
-
---compare N then runs the Python engine on N of the deals each mode's run decided (spread
-over the CPU time of the native search without its dive, up to --compare-max seconds) and
-prints the CPU ratio, Python over native, on the deals both decide: once against the
-native engine as solve() runs it (a quick dive for a win first), once against the native
-search without the dive, which searches node for node as the Python engine does.
-
-Then it measures `manage.py generate_deals` on 2 workers: winnable deals stored per second
-for each variant (Yukon, Klondike draw 1 and 3), against a throwaway SQLite database
-(--generate 0 skips it).
+Per variant and draw mode: share decided, wins, losses, contradictions with the reference,
+median and p95 CPU seconds, nodes per second, peak memory; each deal in a fresh worker process
+with a memory cap (a capped search counts as unknown); every win replayed through the rules.
+Then `manage.py generate_deals` on 2 workers: winnable Yukon deals stored per second.
 """
 
 from __future__ import annotations
@@ -53,29 +37,18 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="deals per mode (default all; 0: none)")
     parser.add_argument("--variant", choices=["yukon", "klondike"], help="only this variant")
     parser.add_argument("--workers", type=int, default=2, help="processes searching at once")
-    parser.add_argument("--engine", choices=["native", "python"], default="native")
-    parser.add_argument("--compare", type=int, default=0,
-                        help="decided deals per mode to run on the Python engine too")  # fmt: skip
-    parser.add_argument("--compare-max", type=float, default=0.3,
-                        help="only deals decided within this many native CPU-s")  # fmt: skip
     parser.add_argument("--generate", type=int, default=40,
-                        help="deals a variant for the generate_deals figure (0: skip)")  # fmt: skip
+                        help="Yukon deals for the generate_deals figure (0: skip)")  # fmt: skip
     args = parser.parse_args()
 
-    print(f"budget {args.budget:g} CPU-s per deal, {args.workers} worker processes, "
-          f"{args.engine} engine")  # fmt: skip
+    print(f"budget {args.budget:g} CPU-s per deal, {args.workers} worker processes")
     for variant, draw in MODES:
         if (args.variant and variant != args.variant) or args.limit == 0:
             continue
         rows = load(variant, draw)[: args.limit]
-        results = run(rows, args.budget, args.workers, args.engine)
-        report(variant, draw, rows, results)
-        if args.compare:
-            compare(rows, results, args.compare, args.compare_max, args.workers)
-    if args.generate:
-        for variant, draw in MODES:
-            if not args.variant or variant == args.variant:
-                generate_figure(variant, draw, args.generate, args.budget)
+        report(variant, draw, rows, run(rows, args.budget, args.workers))
+    if args.generate and args.variant in (None, "yukon"):
+        generate_figure(args.generate, args.budget)
 
 
 def load(variant: str, draw: int | None) -> list[dict]:
@@ -83,9 +56,9 @@ def load(variant: str, draw: int | None) -> list[dict]:
     return [row for row in map(json.loads, lines) if row["position"]["draw"] == draw]
 
 
-def run(rows: list[dict], budget: float, workers: int, engine: str) -> list[dict]:
+def run(rows: list[dict], budget: float, workers: int) -> list[dict]:
     context = multiprocessing.get_context("fork")
-    jobs = [(row["position"], budget, engine) for row in rows]
+    jobs = [(row["position"], budget) for row in rows]
     # One process per deal (maxtasksperchild=1): its peak memory is that deal's.
     with context.Pool(workers, initializer=cap_memory, maxtasksperchild=1) as pool:
         return pool.map(solve_one, jobs, chunksize=1)
@@ -95,20 +68,15 @@ def cap_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
 
-def solve_one(job: tuple[dict, float, str]) -> dict:
+def solve_one(job: tuple[dict, float]) -> dict:
     from games.engine import rules
     from games.engine.moves import Move
     from games.engine.positions import Position
     from solver.search import solve
 
-    position, budget, engine = job
+    position, budget = job
     try:
-        if engine == "native-no-dive":
-            from solver.search import native, reader
-
-            result = native.search(reader.read(position), budget, None, dive=False).to_json()
-        else:
-            result = solve(position, budget_seconds=budget, engine=engine).to_json()
+        result = solve(position, budget_seconds=budget).to_json()
     except MemoryError:
         result = {"verdict": "unknown", "moves": [], "nodes": 0, "seconds": budget,
                   "capped": True}  # fmt: skip
@@ -151,59 +119,27 @@ def report(variant: str, draw: int | None, rows: list[dict], results: list[dict]
     print(f"  peak memory  {max(r['peak_mb'] for r in results):.0f} MB (largest single search)")
 
 
-def compare(rows: list[dict], results: list[dict], count: int, most: float, workers: int):
-    """The Python engine on `count` deals the native run decided, picked among those the
-    native search without its dive (the Python search, node for node) decides within `most`
-    CPU-s, spread over that time."""
-    decided = [n for n, r in enumerate(results) if r["verdict"] != "unknown"]
-    plain_all = run([rows[n] for n in decided], most, workers, "native-no-dive")
-    timed = sorted(
-        (p["seconds"], n, p) for n, p in zip(decided, plain_all, strict=True)
-        if p["verdict"] != "unknown"
-    )  # fmt: skip
-    picked = [timed[i * len(timed) // count] for i in range(min(count, len(timed)))]
-    # The Python engine gets room for a 1000x slower search, so it decides them too.
-    python = run([rows[n] for _, n, _ in picked], 1000 * most + 5, workers, "python")
-    plain = [p for _, _, p in picked]
-    shipped = [results[n] for _, n, _ in picked]
-    for label, native in (("native", shipped), ("without dive", plain)):
-        both = [
-            (r, p) for r, p in zip(native, python, strict=True)
-            if p["verdict"] == r["verdict"] != "unknown"
-        ]  # fmt: skip
-        native_cpu = sum(r["seconds"] for r, _ in both)
-        python_cpu = sum(p["seconds"] for _, p in both)
-        same_nodes = sum(r["nodes"] == p["nodes"] for r, p in both)
-        print(
-            f"  python vs {label + ':':13} {len(both)}/{len(picked)} deals decided alike "
-            f"({same_nodes} in as many nodes), python {python_cpu:.2f} CPU-s, native "
-            f"{native_cpu:.3f} CPU-s: {python_cpu / max(native_cpu, 1e-9):.0f}x less CPU"
-        )
-
-
-def generate_figure(variant: str, draw: int | None, count: int, budget: float) -> None:
+def generate_figure(count: int, budget: float) -> None:
     """generate_deals --workers 2 on a fresh SQLite database: winnable deals stored per s."""
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, DATABASE_URL=f"sqlite:///{folder}/bench.sqlite3")
         manage = [sys.executable, str(ROOT / "manage.py")]
         subprocess.run([*manage, "migrate", "-v", "0"], env=env, check=True, cwd=ROOT)
         started = time.monotonic()
-        mode = ["--draw", str(draw)] if draw else []
         done = subprocess.run(
-            [*manage, "generate_deals", "--variant", variant, *mode, "--count", str(count),
+            [*manage, "generate_deals", "--variant", "yukon", "--count", str(count),
              "--workers", "2", "--budget-seconds", str(budget)],
             env=env, check=True, cwd=ROOT, capture_output=True, text=True,
         )  # fmt: skip
         elapsed = time.monotonic() - started
     summary = done.stdout.strip().splitlines()[-1]
     wins = int(summary.split(":")[1].split()[0])
-    name = variant if draw is None else f"{variant} draw {draw}"
     print(
-        f"\ngenerate_deals --variant {variant} {' '.join(mode)} --count {count} --workers 2 "
+        f"\ngenerate_deals --variant yukon --count {count} --workers 2 "
         f"--budget-seconds {budget:g}: {summary}"
     )
-    print(f"  {wins / elapsed:.2f} winnable {name} deals stored per second "
-          f"({elapsed:.1f} s wall, worker start-up included, migrations not)")  # fmt: skip
+    print(f"  {wins / elapsed:.2f} winnable Yukon deals stored per second "
+          f"({elapsed:.1f} s wall, including process start-up)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -2,11 +2,11 @@
 for in a window of time (settings.RATE_LIMITS). Far above normal play; a client that floods
 gets HTTP 429 with a plain message saying when to try again, and nothing changes.
 
-The counts live in Django's cache, which settings.CACHES points at a table in the site's own
-database: every web process, on every machine, counts in one place, with no extra service to
-run, on SQLite and PostgreSQL alike. Each window is counted under its own key, so a count
-needs no reset. Two requests at the same instant may both read the same count; a limiter that
-now and then lets one request too many through is still a limit.
+The counts live in a table of the site's own database (RateCount): every web process, on
+every machine, counts in one place, with no extra service to run, on SQLite and PostgreSQL
+alike. Each window is counted under its own key, so a count needs no reset. A request costs
+one statement that adds one to both counts and reads them back (an atomic upsert: two requests
+at the same instant cannot both see the same count); a refused one takes its counts back.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ import time
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
-from django.db import transaction
+from django.db import connection
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse
+
+from .models import RateCount
 
 WHAT = {
     "action": "moves",
@@ -48,16 +50,27 @@ def check(request: HttpRequest, kind: str) -> None:
     per_player, per_address, seconds = settings.RATE_LIMITS[kind]
     now = time.time()
     window = int(now // seconds)
-    keys = {
-        f"limit:{kind}:p:{request.player}:{window}": per_player,
-        f"limit:{kind}:a:{client_address(request)}:{window}": per_address,
-    }
-    counts = cache.get_many(list(keys))
-    if any(counts.get(key, 0) >= limit for key, limit in keys.items()):
+    player_key = f"{kind}:p:{request.player}:{window}"
+    keys = {player_key: per_player, f"{kind}:a:{client_address(request)}:{window}": per_address}
+    counts = _count(list(keys), (window + 1) * seconds)
+    if any(counts[key] > limit for key, limit in keys.items()):
+        RateCount.objects.filter(key__in=list(keys)).update(count=F("count") - 1)
         raise Limited(kind, max(1, int((window + 1) * seconds - now + 0.999)))
-    with transaction.atomic():  # one commit for both counts, not one each
-        for key in keys:
-            cache.set(key, counts.get(key, 0) + 1, seconds)
+    if counts[player_key] == 1:  # a player's first in this window (so now and then): sweep
+        RateCount.objects.filter(expires__lt=now).delete()
+
+
+def _count(keys: list[str], expires: int) -> dict[str, int]:
+    """Adds one to each key's count, creating it at 1, and returns the new counts."""
+    table = connection.ops.quote_name(RateCount._meta.db_table)
+    rows = ", ".join(["(%s, 1, %s)"] * len(keys))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO {table} ("key", "count", "expires") VALUES {rows} ON CONFLICT ("key") '
+            f'DO UPDATE SET "count" = {table}."count" + 1 RETURNING "key", "count"',
+            [value for key in keys for value in (key, expires)],
+        )
+        return dict(cursor.fetchall())
 
 
 def refusal(limited: Limited) -> HttpResponse:

@@ -197,3 +197,15 @@ class Record(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.variant} #{self.number}: {self.best_moves} moves"
+
+
+class RateCount(models.Model):
+    """One rate limit's count of requests in one window of time (games.limits): keyed by
+    kind, player or address, and window; gone once its window has passed."""
+
+    key = models.CharField(max_length=200, primary_key=True)
+    count = models.PositiveIntegerField(default=0)
+    expires = models.BigIntegerField(db_index=True)  # the window's end, in Unix seconds
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"

@@ -150,6 +150,12 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "yukon_site.headers.permissions_policy_middleware",
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
+    # Pages and board partials go out gzipped to clients that accept it: gunicorn serves them
+    # itself in the shipped deployment. Below whitenoise, which answers static files itself,
+    # precompressed, so they never pass through here. BREACH (guessing a secret in a
+    # compressed page from its size) is answered the standard way: the only secret a page
+    # carries, the CSRF token, is masked anew in every response.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -226,6 +232,8 @@ STORAGES = {
 # which lasts a year so records survive without an account. Django's session cookie is only
 # the staff's admin login: it ends when the browser closes, and the login itself expires
 # after STAFF_SESSION_HOURS even in a browser that stays open.
+# A player's account login (accounts/) rides on this same session for now, so it too ends
+# with the browser or after STAFF_SESSION_HOURS; the records belong to the account either way.
 SESSION_COOKIE_AGE = env_int("STAFF_SESSION_HOURS", 8, minimum=1) * 60 * 60
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_COOKIE_HTTPONLY = True
@@ -326,20 +334,9 @@ LOGGING = {
 # Limits (issue 11 part 2): rate limits on the game endpoints, and login throttling for the
 # admin. Kept together in this one block.
 
-# Rate limits and the admin's failed logins are counted in the site's own database (a cache
-# table, created by the games app's migrations): every web process and every machine shares
-# it, SQLite (the embedded default) and PostgreSQL alike, and it needs no extra service. A
-# per-process cache (locmem) would give each gunicorn worker its own count.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "yukon_cache",
-        # Each write counts the table's rows, so it is kept small: past this many rows the
-        # expired counts go, and if all are live a third of them (two rows per active player
-        # a minute, so 5,000 players a minute before any limit undercounts).
-        "OPTIONS": {"MAX_ENTRIES": 10_000},
-    }
-}
+# Rate limits are counted in a table of the site's own database (games.limits): every web
+# process and every machine shares it, SQLite (the embedded default) and PostgreSQL alike, and
+# it needs no extra service; the admin's failed logins in django-axes' tables, likewise.
 
 # (per player, per address, in seconds) for each kind of request, in games.limits. Normal
 # play stays far below: a fast player makes one or two moves a second in bursts (holding Undo
@@ -376,7 +373,7 @@ AXES_CLIENT_IP_CALLABLE = "games.limits.client_ip"
 AXES_VERBOSE = False
 
 # -- Accounts (issue 12): Django's own auth; playing never needs an account -------------------
-INSTALLED_APPS = [*INSTALLED_APPS, "accounts"]
+INSTALLED_APPS = [*INSTALLED_APPS, "accounts", "daily"]  # daily: the daily deal, leaderboards
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"

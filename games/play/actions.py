@@ -86,10 +86,15 @@ def start_game(player: str, deal: Deal, draw: int | None, scoring: str) -> Game:
         return Game.objects.select_related("deal").get(player=player, result="", **mode)
 
 
-def read_playable(game_id: int, player: str, ply: int) -> Game:
-    """The player's game, if it is still being played and at `ply`; raises
-    Game.DoesNotExist, GameOver, StaleAction."""
-    game = Game.objects.select_related("deal").get(pk=game_id, player=player)
+def read_playable(game: int | Game, player: str, ply: int) -> Game:
+    """The player's game (by id, or as the caller has just read it: one query less on the
+    move path), if it is still being played and at `ply`; raises Game.DoesNotExist,
+    GameOver, StaleAction. The action's conditional UPDATE makes a game read a moment ago
+    as safe as one read now."""
+    if not isinstance(game, Game):
+        game = Game.objects.select_related("deal").get(pk=game, player=player)
+    elif game.player != player:
+        raise Game.DoesNotExist
     if game.result:
         raise GameOver("This game is over")
     if ply != game.ply:
@@ -98,7 +103,7 @@ def read_playable(game_id: int, player: str, ply: int) -> Game:
 
 
 def act(
-    game_id: int, player: str, action: str, ply: int, move: Move | None = None, step: int = 0
+    game_id: int | Game, player: str, action: str, ply: int, move: Move | None = None, step: int = 0
 ) -> Done:
     """Apply one action under the guards; raises Game.DoesNotExist, GameOver, StaleAction,
     IllegalMove. Two identical requests at once apply once: the write is one UPDATE that only

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from daily.services.privacy import hand_over_views
 from solver.deadends.models import CheckRequest
 
 from ..models import Game, Record
@@ -42,6 +43,7 @@ def merge_player(visitor: str, player: str) -> Merged:
         theirs = list(Record.objects.select_for_update().filter(player=visitor))
         for record in theirs:
             _merge_record(record, player)
+        hand_over_views(visitor, player)  # watched replays end first attempts for the account too
     return Merged(games, len(theirs))
 
 

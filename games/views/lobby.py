@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from daily.services import dailies
 from solver.pool.pick import pick_number, random_number
 
 from .. import limits
@@ -22,7 +23,10 @@ def wants_winnable(request: HttpRequest) -> bool:
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/lobby.html", {"winnable": wants_winnable(request)})
+    return render(request, "games/lobby.html", {
+        "winnable": wants_winnable(request),
+        "dailies": dailies.todays(), "daily_seconds_left": dailies.seconds_left(),
+    })  # fmt: skip
 
 
 @require_GET

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling, reswap, retarget
 
+from daily.services import dailies, pars, ranking, sharing
 from solver.deadends import banner, checks
 from solver.deadends.models import Check
 
@@ -26,7 +27,7 @@ from ..forms import (
     hint_poll_url,
     klondike_mode,
 )  # fmt: skip
-from ..models import Game, Scoring
+from ..models import Game, Result, Scoring
 from ..play import actions, hints
 from ..steps import current, elapsed_seconds
 from .lobby import wants_winnable
@@ -113,7 +114,8 @@ def _action_data(request: HttpRequest) -> dict | HttpResponse:
 
 def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     """Every move, undo, redo, restart, finish, hint and resign on a stored game."""
-    # hint and act read the game again themselves, by id and player, under the guards.
+    # A hint reads the game again, by id and player; an action takes it as read here, under
+    # the same guards (its UPDATE lands only on the ply it was read at).
     try:
         if data["action"] == "hint":
             done = hints.hint(game.pk, request.player, data["ply"])
@@ -124,7 +126,7 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
             game = _own_game(request, game.slug)
             return _board(request, game, current(game), confirm_resign=not game.result)
         done = actions.act(
-            game.pk, request.player, data["action"], data["ply"], data.get("parsed_move"),
+            game, request.player, data["action"], data["ply"], data.get("parsed_move"),
             data.get("step") or 0,
         )  # fmt: skip
     except Game.DoesNotExist:
@@ -248,6 +250,34 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "new_game_url": reverse("new_game", args=[game.variant]),
         "scorings": Scoring.choices,
         "verdict": banner.verdict(game, step, before, ask=ask),
+        **(_result_context(request, game, url) if game.result else {}),
     }
     partial = request.htmx and not request.htmx.history_restore_request
     return render(request, "games/play.html#board" if partial else "games/play.html", context)
+
+
+def _result_context(request, game: Game, url: str) -> dict:
+    """The result card's par, leaderboard and share link (issue 12)."""
+    par = pars.par_of_game(game)
+    context = {"par": par, "against_par": against_par(game.moves or 0, par)}
+    if game.result == Result.WON:
+        shared = sharing.challenge_for(game, par)
+        link = reverse("challenge", args=[sharing.token(shared)])
+        query = url[url.index("?") :] if "?" in url else ""  # Klondike's draw and scoring
+        context |= {
+            "share_text": shared.text,
+            "share_link": request.build_absolute_uri(link),
+            "board_url": reverse("leaderboard", args=[game.variant, game.number]) + query,
+            "ranked_why": ranking.counts(game),
+            "is_daily": dailies.today() in dailies.daily_days(game.deal),
+        }
+    return context
+
+
+def against_par(moves: int, par: int | None) -> str:
+    """`3 over par`, `level with par`, `2 under par`."""
+    if par is None:
+        return ""
+    if moves == par:
+        return f"{moves} moves: level with par"
+    return f"{moves} moves: {abs(moves - par)} {'over' if moves > par else 'under'} par"

@@ -6,6 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from daily.services.pars import pars_for_records
+
 from ..models import Game, Record
 
 RECENT_GAMES = 30
@@ -14,7 +16,10 @@ RECENT_GAMES = 30
 @require_GET
 def records(request: HttpRequest) -> HttpResponse:
     """Best wins per game number, and the player's recent games: won, resigned or playing."""
-    mine = Record.objects.filter(player=request.player).order_by("variant", "number", "draw")
+    mine = list(Record.objects.filter(player=request.player).order_by("variant", "number", "draw"))
+    pars = pars_for_records(mine)
+    for record in mine:
+        record.par = pars.get((record.variant, record.number, record.draw, record.passes))
     games = Game.objects.filter(player=request.player).select_related("deal")
     recent = games.order_by("-pk")[:RECENT_GAMES]
     return render(request, "games/records.html", {"records": mine, "recent": recent})

@@ -6,6 +6,9 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from daily.services import privacy
+from daily.services.review import review
+
 from ..board import board
 from ..engine import history
 from ..engine.moves import DRAW, Move
@@ -35,12 +38,17 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
     game = Game.objects.select_related("deal").exclude(result="").filter(replay_slug=slug).first()
     if game is None:
         raise Http404(NOT_FINISHED)
+    if privacy.private_until_tonight(game, request.player):
+        return render(request, "daily/replay_private.html", {"game": game}, status=403)
+    if privacy.must_ask(game, request.player):  # watching ends a first attempt: ask, by POST
+        return render(request, "daily/replay_ask.html", {"game": game})
     last = len(game.actions)
     wanted = form.cleaned_data["step"]
     index = last if wanted is None else min(max(wanted, 0), last)
     final = current(game)
     step = final if index == last else step_at(game, index)
     action = describe(game, game.actions[index - 1]) if index else "The deal"
+    lost = review(game)
     response = render(
         request,
         "games/replay.html",
@@ -55,6 +63,10 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
             # The board's view model; the template leaves its targets out, nothing moves here.
             "table": board(step.position),
             "play_url": game_url(game),
+            "lost": lost,
+            "lost_action": describe(game, game.actions[lost.lost_at - 1])
+            if lost and lost.lost_at
+            else "",
         },
     )
     # base.html has no block for head extras; the header keeps replays out of search results.

@@ -11,7 +11,8 @@ from games.deals import deal_for, deal_position
 from games.engine.deal import MAX_NUMBER
 from solver.search import solve
 
-from .models import DealVerdict
+from .models import DealVerdict, Outcome
+from .par import PAR_BUDGET_SECONDS, shorten
 
 FRESH_BUDGET_SECONDS = 2.0  # per deal: most winnable deals are proven in well under that
 
@@ -37,12 +38,25 @@ def solve_and_store(
     known = DealVerdict.objects.filter(deal=deal, **mode).first()
     if known:
         return known
-    result = solve(deal_position(deal, draw, passes), budget_seconds=budget_seconds)
+    start = deal_position(deal, draw, passes)
+    result = solve(start, budget_seconds=budget_seconds)
+    par = shorten(start, list(result.moves)) if result.verdict == Outcome.WIN else []
     try:
         with transaction.atomic():
             return DealVerdict.objects.create(
                 deal=deal, verdict=result.verdict, moves=list(result.moves), nodes=result.nodes,
-                seconds=result.seconds, **mode,
+                seconds=result.seconds, par_moves=par, **mode,
             )  # fmt: skip
     except IntegrityError:  # solved by someone else meanwhile
         return DealVerdict.objects.get(deal=deal, **mode)
+
+
+def work_out_par(verdict: DealVerdict, budget_seconds: float = PAR_BUDGET_SECONDS) -> int | None:
+    """Par for a win proven before par was kept (or kept with a smaller budget): stored, and
+    returned."""
+    if verdict.verdict != Outcome.WIN:
+        return None
+    start = deal_position(verdict.deal, verdict.draw, verdict.passes)
+    verdict.par_moves = shorten(start, verdict.par_moves or list(verdict.moves), budget_seconds)
+    verdict.save(update_fields=["par_moves"])
+    return verdict.par

@@ -27,6 +27,8 @@ class DealVerdict(models.Model):
     moves = models.JSONField(default=list, blank=True)
     nodes = models.PositiveBigIntegerField(default=0)
     seconds = models.FloatField(default=0.0)
+    # Par: the shortest winning line found for a win (solver/pool/par.py); [] until worked out.
+    par_moves = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -67,6 +69,11 @@ class DealVerdict(models.Model):
             return "yukon"
         limit = "unlimited" if self.passes is None else f"{self.passes} passes"
         return f"draw {self.draw}, {limit}"
+
+    @property
+    def par(self) -> int | None:
+        """Par in the player's counting (one per move, as the line is one move per entry)."""
+        return len(self.par_moves) if self.verdict == Outcome.WIN and self.par_moves else None
 
     @property
     def solution_length(self) -> int | None:

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.tasks import task
 from django.utils import timezone
 
-from .fill import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store
+from .fill import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store, work_out_par
 from .models import DealVerdict, Outcome, TopUp
 
 POOL_TARGET = 200  # proven-winnable deals each mode keeps ready
@@ -54,3 +54,13 @@ def top_up_pool(variant: str, draw: int | None, passes: int | None) -> int:
     else:
         TopUp.objects.filter(**mode).delete()
     return int(verdict.verdict == Outcome.WIN)
+
+
+@task(priority=-30)  # behind the pool's own top-ups
+def work_out_pars(limit: int = 50) -> int:
+    """Par for wins proven before par was kept; returns how many were worked out."""
+    missing = DealVerdict.objects.filter(verdict=Outcome.WIN, par_moves=[]).select_related("deal")
+    done = 0
+    for verdict in missing.order_by("pk")[:limit]:
+        done += work_out_par(verdict) is not None
+    return done

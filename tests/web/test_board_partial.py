@@ -3,6 +3,9 @@ partial stays within 12 KB (DESIGN §6)."""
 
 from __future__ import annotations
 
+import gzip
+import re
+
 import pytest
 from bs4 import Tag
 
@@ -98,3 +101,28 @@ def test_the_board_partial_fits_in_12_kb_for_every_deal(alice, variant):
         sizes[number] = len(response.content)
     largest = max(sizes, key=sizes.get)
     assert sizes[largest] <= BOARD_LIMIT, f"{variant} #{largest}: {sizes[largest]} bytes"
+
+
+def test_a_client_that_accepts_gzip_gets_the_board_gzipped_and_whole(alice):
+    worked_example()
+    game = alice.start("yukon", WORKED_EXAMPLE)
+    plain = alice.move(game, "9S-t5", htmx=True)
+    alice.act(game, action="undo", htmx=True)
+    packed = alice.client.post(
+        f"/game/{game.slug}/", {"ply": 0, "move": "9S-t5"},
+        headers={**HTMX, "Accept-Encoding": "gzip, deflate"},
+    )  # fmt: skip
+    assert "Content-Encoding" not in plain and packed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed["Vary"] and "HX-Request" in packed["Vary"]
+    body = gzip.decompress(packed.content).decode()
+    assert len(packed.content) < len(plain.content) / 3
+    # the same board, but for the CSRF token, masked anew in every answer (against BREACH)
+    token = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+    assert token.sub("", body) == token.sub("", plain.content.decode())
+    assert is_board_alone(body) and moves(parse(body)) == 1
+
+
+def test_a_client_that_accepts_gzip_gets_the_whole_page_gzipped(alice):
+    response = alice.client.get("/yukon/9/", headers={"Accept-Encoding": "gzip"})
+    assert response["Content-Encoding"] == "gzip"
+    assert is_whole_page(gzip.decompress(response.content).decode())

@@ -34,11 +34,15 @@ def applications(monkeypatch) -> list[int]:
     return count
 
 
-def played(alice, length: int) -> Game:
-    """Alice's Klondike game with `length` actions, each played through the action path."""
-    deal, _ = easy_klondike()
+def played(alice, length: int, *, then_win: bool = False) -> Game:
+    """Alice's Klondike game with `length` actions, each played through the action path (and
+    then the deal's winning line, with the stock back where the deal had it)."""
+    deal, winning = easy_klondike()
     game = alice.game_at(deal, [], draw=1, scoring="standard")
     line = (CYCLE * (length // len(CYCLE) + 1))[:length]
+    if then_win:
+        assert length % len(CYCLE) == 0
+        line += winning
     for ply, move in enumerate(line):
         actions.act(game.pk, "alice", "move", ply, history.parse_action(move))
     return Game.objects.get(pk=game.pk)
@@ -71,9 +75,11 @@ def test_undo_redo_jump_and_replay_steps_cost_a_bounded_number_of_rule_applicati
 
 
 def test_the_replay_page_of_a_long_game_replays_little(alice, applications):
-    game = played(alice, 700)
-    alice.act(game, action="resign")
-    game.refresh_from_db()
+    """Stepping through a long replay. The game is won, its stock turned through 28 times and
+    back where the deal had it before the winning line: a resigned game's replay also shows
+    where it was lost (daily.services.review), which reads every step once."""
+    game = played(alice, 700, then_win=True)
+    assert game.result == "won"
     applications[0] = 0
     response = alice.client.get(f"/replay/{game.replay_slug}/", {"step": 650})
     assert response.status_code == 200

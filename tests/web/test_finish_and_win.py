@@ -200,19 +200,19 @@ def test_after_resigning_the_same_number_deals_a_fresh_game(alice):
 
 def test_the_result_card_says_how_moves_are_counted(alice):
     deal, line = easy_yukon()
-    html = win(alice, deal, line)
-    note = text_of(parse(html), "[data-testid=result] [data-testid=moves-counted]")
+    response = win(alice, deal, line)
+    note = text_of(parse(response), "[data-testid=result] [data-testid=moves-counted]")
     assert "each card Auto-finish sent home included" in note
-    assert result_moves(html) == len(line) + 4  # the four kings Auto-finish sent home count
+    assert result_moves(response) == len(line) + 4  # the four kings Auto-finish sent home count
 
 
 def test_a_klondike_result_card_counts_stock_turns_and_finish_alike(alice):
     deal, line = easy_klondike()
     game = alice.game_at(deal, line[:-1], draw=1, scoring="standard")
-    html = alice.move(game, line[-1]).content.decode()
-    note = text_of(parse(html), "[data-testid=result] [data-testid=moves-counted]")
+    response = alice.move(game, line[-1])
+    note = text_of(parse(response), "[data-testid=result] [data-testid=moves-counted]")
     assert "each turn of the stock and each card Finish sent home included" in note
-    assert result_moves(html) == len(line)
+    assert result_moves(response) == len(line)
 
 
 def test_a_finished_game_keeps_its_move_count(alice):

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import MAX_ACTIONS, Game
+from games.models import MAX_ACTIONS, Game, RateCount
 
 from .deals import easy_klondike, easy_yukon, worked_example
 from .personas import Persona
@@ -148,3 +148,21 @@ def test_the_worked_example_is_not_limited_by_looking(alice, low_limits):
     worked = worked_example()
     for _ in range(10):  # pages are not rate limited: they cost no writes
         assert alice.open("yukon", worked.number).status_code == 200
+
+
+def test_a_refused_request_counts_nothing(alice, bob, low_limits):
+    """alice's fourth move is over her own limit: refused, it takes back its count at the
+    address too, so bob still has two of the address's five."""
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, [])
+    codes = [alice.move(game, move).status_code for move in line[:4]]
+    other = bob.game_at(deal, [])
+    codes += [bob.move(other, move).status_code for move in line[:3]]
+    assert codes == [200, 200, 200, 429, 200, 200, 429]
+
+
+def test_counts_of_windows_gone_by_are_swept(alice, low_limits):
+    RateCount.objects.create(key="action:p:someone:1", count=7, expires=60)
+    deal, line = easy_yukon()
+    alice.move(alice.game_at(deal, []), line[0])  # her first this window: sweeps
+    assert sorted(RateCount.objects.values_list("count", flat=True)) == [1, 1]

@@ -1,19 +1,25 @@
 """Looking writes nothing (DESIGN §5, issue 11): no page a visitor or a link-preview bot GETs
 adds, changes or removes a row of any table; a game and its deal are stored by the game's
-first action, POSTed to the deal's address under the usual guards."""
+first action, POSTed to the deal's address under the usual guards. The daily deal's pages,
+leaderboards and challenge links (issue 12) only look too: the day's deal is named by a rule
+without storing it, and watching another player's replay is recorded by a POST."""
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 import pytest
 from django.apps import apps
 from django.conf import settings
-from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
+from daily.models import DailyDeal, ReplayView
+from daily.services import sharing
 from games import deals
 from games.engine.deal import deal
 from games.engine.rules.core import legal_moves
-from games.models import Deal, Game
+from games.models import Deal, Game, RateCount
 from games.steps import current
 from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
 from solver.pool.models import DealVerdict, Outcome
@@ -25,17 +31,13 @@ pytestmark = pytest.mark.django_db
 
 
 def snapshot(cache: bool = True) -> dict[str, tuple]:
-    """Every table's content, model by model (and the rate-limit cache table, where a POST
-    is counted even when it is refused): a row added, changed or removed anywhere shows as a
-    difference."""
+    """Every table's content, model by model (with the rate limits' counts unless `cache` is
+    False: a POST is counted even when it is refused): a row added, changed or removed
+    anywhere shows as a difference."""
     tables = {}
     for model in apps.get_models():
-        tables[model._meta.label] = tuple(model.objects.order_by("pk").values_list())
-    if not cache:
-        return tables
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT cache_key, value FROM yukon_cache ORDER BY cache_key")
-        tables["cache"] = tuple(cursor.fetchall())
+        if cache or model is not RateCount:
+            tables[model._meta.label] = tuple(model.objects.order_by("pk").values_list())
     return tables
 
 
@@ -64,6 +66,13 @@ def pages(alice) -> list[str]:
         f"/game/{finished.slug}/",
         f"/replay/{finished.replay_slug}/",
         f"/replay/{finished.replay_slug}/?step=1",
+        "/daily/",  # today's deal is the worked example, named by the rule, not stored
+        "/daily/klondike/",
+        f"/leaderboard/yukon/{finished.deal.number}/",
+        f"/leaderboard/yukon/{playing.deal.number}/",
+        "/leaderboard/klondike/78/?draw=3&scoring=vegas",
+        f"/challenge/{sharing.token(sharing.challenge_for(finished, None))}/",
+        "/challenge/not-one-of-ours/",  # a 404
         "/yukon/0/",  # a 404
         "/replay/nothing-here/",
     ]
@@ -76,6 +85,8 @@ def games_of_alice(alice):
     worked = worked_example()
     DealVerdict.objects.create(deal=worked, draw=None, passes=None, verdict=Outcome.WIN,
                                moves=["9S-t5"], nodes=1, seconds=0)  # fmt: skip
+    # Proven before today began: the worked example is today's daily deal (daily.services).
+    DealVerdict.objects.update(created=timezone.now() - timedelta(days=1))
     alice.game_at(worked, ["9S-t5"])
     easy, line = easy_yukon()
     resigned = alice.game_at(easy, line[:3])
@@ -91,6 +102,24 @@ def test_no_page_writes_anything(alice, games_of_alice, who):
         assert client.get(url).status_code in (200, 404), url
         assert client.head(url).status_code in (200, 404, 405), url
     assert snapshot() == before
+    assert not DailyDeal.objects.exists()  # the daily pages named today's deal, storing nothing
+
+
+def test_watching_a_replay_is_recorded_by_its_post_and_never_by_a_get(alice, bob):
+    easy, line = easy_yukon()
+    game = alice.game_at(easy, line[:3])
+    alice.act(game, action="resign")
+    game.refresh_from_db()
+    watch = f"/replay/{game.replay_slug}/watch/"
+    before = snapshot()
+    assert (
+        'data-testid="replay-ask"'
+        in bob.client.get(f"/replay/{game.replay_slug}/").content.decode()
+    )
+    assert bob.client.get(watch).status_code == 405
+    assert snapshot() == before
+    assert bob.client.post(watch).status_code == 303
+    assert ReplayView.objects.filter(player="bob", deal=easy).exists()
 
 
 def test_a_deal_never_dealt_is_shown_from_the_key_and_its_first_action_stores_it(alice):

@@ -6,13 +6,18 @@ shows no card the player had not turned up by that step."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
+from urllib.parse import urlparse
 
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
 
+from daily.models import ReplayView
 from games.models import Game
 from games.steps import steps as game_steps
+from solver.pool.models import DealVerdict, Outcome
 
 from .deals import easy_yukon, worked_example
 from .html import one, parse
@@ -61,6 +66,43 @@ def test_no_address_or_header_carries_a_row_id(alice):
     seen += addresses(alice.client.get("/records/"))
     seen += addresses(alice.client.get(f"/replay/{game.replay_slug}/", {"step": 3}))
     assert any(game.replay_slug in each for each in seen)
+    assert seen and not [each for each in seen if str(ROW_ID) in each]
+
+
+def test_the_daily_pages_leaderboard_challenge_and_watch_carry_no_row_id(alice, bob):
+    """Issue 12's pages and links: the result card's leaderboard and challenge links, the
+    challenge page, the daily pages (whose Play link is the deal's own address), the
+    leaderboard, the question before watching another player's replay and the watch POST's
+    redirect all name games by their slugs, never by a row id."""
+    deal, line = easy_yukon()
+    game = Game.objects.create(
+        pk=ROW_ID, player="alice", deal=deal, actions=line, ply=len(line)
+    )  # fmt: skip
+    won = alice.client.post(
+        f"/game/{game.slug}/", {"ply": len(line), "action": "finish"}, headers={"HX-Request": "1"}
+    )
+    game.refresh_from_db()
+    assert game.result == "won"
+    worked = worked_example()  # today's daily deal: a win proven before the day began
+    DealVerdict.objects.create(deal=worked, draw=None, passes=None, verdict=Outcome.WIN,
+                               moves=["9S-t5"], nodes=1, seconds=0)  # fmt: skip
+    DealVerdict.objects.update(created=timezone.now() - timedelta(days=1))
+    card = alice.client.get(f"/game/{game.slug}/")
+    share = one(parse(card), "[data-testid=share-link]")["value"]
+    seen = [*addresses(won), *addresses(card), share]
+    seen += addresses(alice.client.get(urlparse(share).path))
+    seen += addresses(alice.client.get("/daily/"))
+    seen += addresses(alice.client.get("/daily/klondike/"))
+    seen += addresses(alice.client.get(f"/leaderboard/yukon/{deal.number}/"))
+    seen += addresses(bob.client.get(f"/replay/{game.replay_slug}/"))  # asks bob first
+    assert bob.client.post(f"/replay/{ROW_ID}/watch/").status_code == 404
+    watched = bob.client.post(f"/replay/{game.replay_slug}/watch/")
+    assert (watched.status_code, watched["Location"]) == (303, f"/replay/{game.replay_slug}/")
+    assert ReplayView.objects.filter(player="bob", deal=deal).exists()
+    seen += addresses(watched)
+    assert f"/replay/{game.replay_slug}/watch/" in seen
+    assert f"/yukon/{worked.number}/" in seen  # the daily's Play link: the deal's page
+    assert f"/leaderboard/yukon/{deal.number}/" in seen
     assert seen and not [each for each in seen if str(ROW_ID) in each]
 
 
@@ -113,11 +155,22 @@ def shown(position) -> set[str]:
     return {card.code for card in cards}
 
 
+SLUGS = ("games", "0004_games_get_unguessable_slugs")
+
+
+def unapply_plan(graph, first):
+    """`first` and every migration built on it, newest first: the other branches stay."""
+    return [(graph.nodes[node], True) for node in graph.backwards_plan(first)]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_gives_existing_games_slugs():
+    # Back to before the slugs, the clock's branch (which daily's tables need) left applied:
+    # unapplying both branches at once leaves SQLite's remade table with the clock's columns.
     executor = MigrationExecutor(connection)
-    executor.migrate([("games", "0003_dealverdict_leaves_for_the_pool")])
-    old = executor.loader.project_state([("games", "0003_dealverdict_leaves_for_the_pool")]).apps
+    executor.migrate([], plan=unapply_plan(executor.loader.graph, SLUGS))
+    old = executor.loader.project_state([("games", "0004_game_clock_restarts_and_final_moves")])
+    old = old.apps
     Deal = old.get_model("games", "Deal")
     OldGame = old.get_model("games", "Game")
     worked = worked_example()

@@ -1,4 +1,4 @@
-"""GET /replay/<id>/: a finished game's public replay (DESIGN §5), step by step, read-only,
+"""GET /replay/<replay slug>/: a finished game's public replay (DESIGN §5), step by step, read-only,
 with face-down cards as secret as on the game page."""
 
 from __future__ import annotations
@@ -34,8 +34,13 @@ def resigned(persona, deal, actions: list[str], **mode) -> Game:
 
 
 def replay(persona, game: Game, step=None):
+    """The replay as `persona` sees it, having said yes to watching another player's game
+    (which ends their own first attempt at the deal: tests/web/test_daily.py)."""
     query = {} if step is None else {"step": step}
-    return persona.client.get(f"/replay/{game.replay_slug or game.slug}/", query)
+    address = f"/replay/{game.replay_slug or game.slug}/"
+    if persona.player != game.player:
+        persona.client.post(f"{address}watch/")
+    return persona.client.get(address, query)
 
 
 def page(persona, game: Game, step=None) -> str:

@@ -7,9 +7,10 @@ import time
 
 from django.core.management.base import BaseCommand
 
+from daily.services.dailies import fix_days, today
 from solver.pool.fill import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store
 from solver.pool.models import DealVerdict, Outcome
-from solver.pool.tasks import request_top_up
+from solver.pool.tasks import request_top_up, work_out_pars
 
 # Every mode the site deals: Yukon; Klondike draw 1 and 3, unlimited and with Vegas's limit.
 MODES = [("yukon", None, None), ("klondike", 1, None), ("klondike", 3, None),
@@ -44,4 +45,6 @@ class Command(BaseCommand):
             sys.stderr.write("\n")
         for variant, draw, passes in MODES:  # each keeps itself going until its pool is full
             request_top_up(variant, draw, passes)
+        work_out_pars.enqueue()  # par for wins proven before par was kept
+        fix_days([today()])  # today's daily deals, from wins proven before today
         self.stdout.write(f"Winnable pool: {wins.count()} Yukon deals; the worker adds more.")

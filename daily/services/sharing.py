@@ -1,0 +1,56 @@
+"""What a player shares: a line of text and a link whose page previews the deal and the score
+(Open Graph tags). The link carries the score signed by the site, so nobody can make it claim
+a score that no game made; it names no game row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core import signing
+
+from games.models import Game
+
+SALT = "daily.challenge"
+
+
+@dataclass(frozen=True)
+class Challenge:
+    variant: str
+    number: int
+    draw: int | None
+    scoring: str
+    moves: int
+    par: int | None
+
+    @property
+    def deal_name(self) -> str:
+        mode = f" (draw {self.draw})" if self.draw else ""
+        return f"{self.variant.title()} #{self.number}{mode}"
+
+    @property
+    def text(self) -> str:
+        par = f", par {self.par}" if self.par else ""
+        return f"{self.deal_name} in {self.moves} moves{par}: can you beat it?"
+
+    @property
+    def query(self) -> str:
+        return f"?draw={self.draw}&scoring={self.scoring}" if self.variant == "klondike" else ""
+
+
+def challenge_for(game: Game, par: int | None) -> Challenge:
+    return Challenge(game.variant, game.number, game.draw, game.scoring, game.moves or 0, par)
+
+
+def token(challenge: Challenge) -> str:
+    fields = [challenge.variant, challenge.number, challenge.draw, challenge.scoring,
+              challenge.moves, challenge.par]  # fmt: skip
+    return signing.dumps(fields, salt=SALT, compress=True)
+
+
+def from_token(text: str) -> Challenge | None:
+    """The challenge a link carries, or None if the link was not made by this site."""
+    try:
+        variant, number, draw, scoring, moves, par = signing.loads(text, salt=SALT)
+    except (signing.BadSignature, ValueError, TypeError):
+        return None
+    return Challenge(variant, number, draw, scoring, moves, par)

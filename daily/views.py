@@ -1,0 +1,96 @@
+"""The daily deal's pages, the leaderboards, shared challenges, and the POST that starts
+watching another player's replay."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games.engine.scoring import passes_for
+from games.forms import game_number, klondike_mode
+from games.models import Deal, Game, Variant
+
+from .services import dailies, privacy, ranking, sharing
+from .services.pars import par
+
+
+def play_url(variant: str, number: int, query: str = "") -> str:
+    return reverse("game", args=[variant, number]) + query
+
+
+@require_GET
+def daily_page(request: HttpRequest, variant: str) -> HttpResponse:
+    """Today's deal (Yukon, or Klondike draw 1 and draw 3), with its board and a share link."""
+    day = dailies.today()
+    modes = [(v, d) for v, d in dailies.MODES if v == variant]
+    deals = [found for v, d in modes if (found := dailies.daily(day, v, d))]
+    cards = []
+    for found in deals:
+        text = (
+            f"The daily {found.title}"
+            + (f", par {found.par}" if found.par else "")
+            + ": can you beat it?"
+        )
+        cards.append({
+            "daily": found,
+            "play_url": play_url(found.variant, found.number, found.query),
+            "board_url": reverse("leaderboard", args=[found.variant, found.number]) + found.query,
+            "share_text": text,
+        })  # fmt: skip
+    page_url = request.build_absolute_uri(request.path)
+    return render(request, "daily/daily.html", {
+        "variant": variant, "variant_name": Variant(variant).label, "day": day, "cards": cards,
+        "seconds_left": dailies.seconds_left(), "page_url": page_url,
+        "og_title": cards[0]["share_text"] if cards else f"The daily {Variant(variant).label} deal",
+    })  # fmt: skip
+
+
+@require_GET
+def leaderboard(request: HttpRequest, variant: str, number: str) -> HttpResponse:
+    found = game_number(number)
+    if variant not in Variant.values or found is None:
+        raise Http404(f"There is no leaderboard for {variant[:12]} game number {number[:12]}.")
+    draw, scoring = (None, "none")
+    if variant == "klondike":
+        draw, scoring = klondike_mode(request.GET)
+    deal = Deal.objects.filter(variant=variant, number=found).first()
+    entries = ranking.leaderboard(deal, draw, scoring) if deal else []
+    passes = passes_for(scoring, draw) if draw else None
+    query = f"?draw={draw}&scoring={scoring}" if draw else ""
+    return render(request, "daily/leaderboard.html", {
+        "variant": variant, "variant_name": Variant(variant).label, "number": found,
+        "draw": draw, "scoring": scoring, "entries": entries,
+        "par": par(deal.pk, draw, passes) if deal else None,
+        "play_url": play_url(variant, found, query),
+        "is_daily": deal is not None and dailies.today() in dailies.daily_days(deal),
+    })  # fmt: skip
+
+
+@require_GET
+def challenge(request: HttpRequest, token: str) -> HttpResponse:
+    """A shared result: the deal and the score, with Open Graph tags for a link preview."""
+    shared = sharing.from_token(token)
+    if shared is None:
+        raise Http404("That challenge link is not one this site made.")
+    return render(request, "daily/challenge.html", {
+        "challenge": shared,
+        "play_url": play_url(shared.variant, shared.number, shared.query),
+        "page_url": request.build_absolute_uri(request.path),
+    })  # fmt: skip
+
+
+@require_POST
+def watch_replay(request: HttpRequest, slug: str) -> HttpResponse:
+    """The player chose to watch another player's replay (named by its replay slug, never a
+    row id): from now on they are no longer on a first attempt at its deal."""
+    game = Game.objects.select_related("deal").exclude(result="").filter(replay_slug=slug).first()
+    if game is None:
+        raise Http404("There is no finished game at this address to replay.")
+    if privacy.private_until_tonight(game, request.player):
+        raise Http404("That replay is private until its daily deal's day is over (UTC).")
+    privacy.record_view(request.player, game.deal)
+    response = redirect("replay", slug=game.replay_slug)
+    response.status_code = 303
+    return response
