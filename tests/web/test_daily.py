@@ -14,11 +14,13 @@ from daily.models import DailyDeal, ReplayView
 from daily.services import dailies
 from games.deals import deal_position
 from games.models import Game
+from games.steps import steps as game_steps
 from solver.deadends.models import Check, PositionVerdict, position_key
 from solver.pool.models import DealVerdict, Outcome
 from solver.pool.par import par_of, shorten
 
 from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon
+from .html import one, parse, text
 from .personas import Persona
 
 pytestmark = pytest.mark.django_db
@@ -270,20 +272,20 @@ def test_the_replay_of_a_resigned_game_marks_the_move_that_lost_it(alice, bob):
     game = alice.game_at(deal, line[:6])
     alice.act(game, action="resign")
     game.refresh_from_db()
-    from games.steps import steps as game_steps
-
     positions = [step.position for step in game_steps(game)]
     for index, verdict in [(2, Check.WIN), (4, Check.LOSS), (5, Check.LOSS)]:
         PositionVerdict.objects.create(
             key=position_key(positions[index]), position={}, verdict=verdict,
-            requested=timezone.now(),
+            decided=timezone.now(),
         )  # fmt: skip
     bob.client.post(f"/replay/{game.replay_slug}/watch/")
-    html = bob.client.get(f"/replay/{game.replay_slug}/").content.decode()
-    assert f'href="/replay/{game.replay_slug}/?step=4" data-testid="lost-link"' in html
-    assert f'href="/replay/{game.replay_slug}/?step=2" data-testid="winnable-link"' in html
-    at = bob.client.get(f"/replay/{game.replay_slug}/", {"step": 4}).content.decode()
-    assert "This move lost the game" in at
+    page = parse(bob.client.get(f"/replay/{game.replay_slug}/"))
+    assert one(page, "[data-testid=lost-link]")["href"] == f"/replay/{game.replay_slug}/?step=4"
+    assert one(page, "[data-testid=winnable-link]")["href"] == (
+        f"/replay/{game.replay_slug}/?step=2"
+    )
+    at = parse(bob.client.get(f"/replay/{game.replay_slug}/", {"step": 4}))
+    assert "This move lost the game" in text(at)
 
 
 def test_a_replay_marks_nothing_where_no_loss_is_proven(alice, bob):
