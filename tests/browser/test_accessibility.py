@@ -108,7 +108,11 @@ def test_axe_finds_nothing_on_any_page_or_state_of_yukon(open_tab, worked_exampl
     options = WIDTHS[width]
     tab = open_tab("/", **options)
     assert_clean(tab.page, f"the lobby at {width}")
-    for path in ("/rules/yukon/", "/rules/klondike/", "/records/", "/no-such-page/"):
+    for path in (
+        "/rules/yukon/", "/rules/klondike/", "/records/", "/stats/", "/daily/", "/daily/klondike/",
+        f"/leaderboard/yukon/{NUMBER}/", "/accounts/signup/", "/accounts/login/",
+        "/accounts/password_reset/", "/no-such-page/",
+    ):  # fmt: skip
         tab.page.goto(tab.base_url + path)
         assert_clean(tab.page, f"{path} at {width}")
 
@@ -157,6 +161,9 @@ def test_axe_finds_nothing_on_klondike_its_waste_fan_and_a_win(open_tab, klondik
     assert_clean(tab.page, f"the win dialog at {width}")
     tab.open(dialog.get_by_test_id("replay-link").get_attribute("href"))
     assert_clean(tab.page, f"the replay of a win at {width}")
+    tab.open("/stats/")  # the chart and table of the game just won
+    expect(tab.page.locator("svg[role=img]")).to_be_visible()
+    assert_clean(tab.page, f"the statistics with a win at {width}")
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -182,7 +189,7 @@ def test_axe_finds_nothing_in_the_dark_theme_or_forced_colours(open_tab, worked_
     assert_clean(tab.page, "a Yukon deal in the dark theme")
     tab.tap("9S")
     assert_clean(tab.page, "a picked-up stack in the dark theme")
-    for path in ("/", "/rules/yukon/", "/records/", "/no-such-page/"):
+    for path in ("/", "/rules/yukon/", "/records/", "/stats/", "/daily/", "/no-such-page/"):
         tab.page.goto(tab.base_url + path)
         assert_clean(tab.page, f"{path} in the dark theme")
     tab.page.emulate_media(forced_colors="active")
