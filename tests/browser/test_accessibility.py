@@ -63,6 +63,12 @@ def announced(tab):
     return tab.page.get_by_test_id("announcer")
 
 
+def settled(page) -> None:
+    """Waits until no request of the page's is on its way (htmx marks the element that sent
+    one), so a key pressed next acts on the board as it stands."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request, #board[data-busy]')")
+
+
 def focused(page) -> str:
     """The focused element as a screen reader names it: role and accessible name. Waits for
     the focus to land first: after a swap the page moves it there once the board settles."""
@@ -269,12 +275,15 @@ def test_focus_lands_on_the_nearest_meaningful_control_after_each_action(open_ta
     expect(tab.counter).to_have_text("0")
     assert focused(page) == "button[undo] Undo", "Restart → Undo, which brings the move back"
 
+    settled(page)
     page.keyboard.press("Enter")  # undo the restart
     expect(tab.counter).to_have_text("1")
     assert focused(page) == "button[undo] Undo"
+    settled(page)
     page.keyboard.press("Enter")  # the last undo: Undo is greyed out now
     expect(tab.counter).to_have_text("0")
     assert focused(page) == "button[redo] Redo"
+    settled(page)
     page.keyboard.press("Enter")
     expect(tab.counter).to_have_text("1")
 
@@ -289,6 +298,7 @@ def test_focus_lands_on_the_nearest_meaningful_control_after_each_action(open_ta
     expect(page.locator("#board summary[aria-label=Menu]")).to_be_focused()
     expect(tab.counter).to_have_text("1")
 
+    settled(page)
     page.keyboard.press("Enter")  # open the menu again
     page.locator("#board button[value=ask-resign]").click()
     page.get_by_role("dialog", name="Resign this game?").get_by_role(
