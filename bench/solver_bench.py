@@ -4,6 +4,7 @@
     .venv/bin/python bench/solver_bench.py --budget 2 --limit 30 --variant klondike
     .venv/bin/python bench/solver_bench.py --engine python --budget 2 --limit 20
     .venv/bin/python bench/solver_bench.py --compare 15 --generate 0
+    .venv/bin/python bench/solver_bench.py --limit 0 --generate 200
 
 Per variant and draw mode it prints: the share decided (win or loss), wins, losses,
 contradictions with the reference verdicts, median and p95 CPU seconds, median seconds on
@@ -19,9 +20,10 @@ prints the CPU ratio, Python over native, on the deals both decide: once against
 native engine as solve() runs it (a quick dive for a win first), once against the native
 search without the dive, which searches node for node as the Python engine does.
 
-Then it measures `manage.py generate_deals` on 2 workers: winnable deals stored per second
-for each variant (Yukon, Klondike draw 1 and 3), against a throwaway SQLite database
-(--generate 0 skips it).
+Then it measures `manage.py generate_deals` on 2 workers at --generate-budget CPU-s a deal:
+winnable deals stored per second for each variant (Yukon, Klondike draw 1 and 3), against a
+throwaway SQLite database (--generate 0 skips it), by the wall clock and by the CPU time of
+all its processes (the rate on 2 cores of its own, on a machine shared with other work).
 """
 
 from __future__ import annotations
@@ -60,6 +62,9 @@ def main() -> None:
                         help="only deals decided within this many native CPU-s")  # fmt: skip
     parser.add_argument("--generate", type=int, default=40,
                         help="deals a variant for the generate_deals figure (0: skip)")  # fmt: skip
+    parser.add_argument("--generate-budget", type=float, default=0.5,
+                        help="CPU-s a deal for generate_deals: the pool needs winnable deals "
+                        "only, and skips one undecided")  # fmt: skip
     args = parser.parse_args()
 
     print(f"budget {args.budget:g} CPU-s per deal, {args.workers} worker processes, "
@@ -75,7 +80,7 @@ def main() -> None:
     if args.generate:
         for variant, draw in MODES:
             if not args.variant or variant == args.variant:
-                generate_figure(variant, draw, args.generate, args.budget)
+                generate_figure(variant, draw, args.generate, args.generate_budget)
 
 
 def load(variant: str, draw: int | None) -> list[dict]:
@@ -188,6 +193,7 @@ def generate_figure(variant: str, draw: int | None, count: int, budget: float) -
         manage = [sys.executable, str(ROOT / "manage.py")]
         subprocess.run([*manage, "migrate", "-v", "0"], env=env, check=True, cwd=ROOT)
         started = time.monotonic()
+        cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
         mode = ["--draw", str(draw)] if draw else []
         done = subprocess.run(
             [*manage, "generate_deals", "--variant", variant, *mode, "--count", str(count),
@@ -195,6 +201,10 @@ def generate_figure(variant: str, draw: int | None, count: int, budget: float) -
             env=env, check=True, cwd=ROOT, capture_output=True, text=True,
         )  # fmt: skip
         elapsed = time.monotonic() - started
+        cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # CPU of generate_deals and its worker processes (all waited for): what the run costs on
+    # 2 cores of their own, whatever else the machine is doing meanwhile.
+    cpu = sum(getattr(cpu_after, f) - getattr(cpu_before, f) for f in ("ru_utime", "ru_stime"))
     summary = done.stdout.strip().splitlines()[-1]
     wins = int(summary.split(":")[1].split()[0])
     name = variant if draw is None else f"{variant} draw {draw}"
@@ -204,6 +214,8 @@ def generate_figure(variant: str, draw: int | None, count: int, budget: float) -
     )
     print(f"  {wins / elapsed:.2f} winnable {name} deals stored per second "
           f"({elapsed:.1f} s wall, worker start-up included, migrations not)")  # fmt: skip
+    print(f"  {wins / (cpu / 2):.2f} winnable {name} deals a second on 2 cores of their own "
+          f"({cpu:.1f} CPU-s in all processes)")  # fmt: skip
 
 
 if __name__ == "__main__":
