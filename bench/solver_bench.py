@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import os
 import resource
 import statistics
 import subprocess
@@ -31,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TESTDATA = ROOT / "tests" / "data" / "reference"  # a copy of ../shared/testdata
 MEMORY_CAP = 1536 * 2**20  # bytes of address space per search process
 sys.path.insert(0, str(ROOT))
+
+from bench.site import site_env  # noqa: E402
 
 MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
 
@@ -167,7 +168,7 @@ def compare(rows: list[dict], results: list[dict], count: int, most: float, work
 def generate_figure(variant: str, draw: int | None, count: int, budget: float) -> None:
     """generate_deals --workers 2 on a fresh SQLite database: winnable deals stored per s."""
     with tempfile.TemporaryDirectory() as folder:
-        env = dict(os.environ, DATABASE_URL=f"sqlite:///{folder}/bench.sqlite3")
+        env = site_env(f"sqlite:///{folder}/bench.sqlite3")  # DEBUG=0, throwaway keys
         manage = [sys.executable, str(ROOT / "manage.py")]
         subprocess.run([*manage, "migrate", "-v", "0"], env=env, check=True, cwd=ROOT)
         started = time.monotonic()
