@@ -30,6 +30,7 @@ import threading
 import time
 import types
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -145,12 +146,8 @@ class Phase:
         watcher = threading.Thread(target=self.watch)
         watcher.start()
         n = self.args.players
-        players = [threading.Thread(target=self.play, args=(i, self.scripts[i::n]))
-                   for i in range(n)]  # fmt: skip
-        for thread in players:
-            thread.start()
-        for thread in players:
-            thread.join()
+        with ThreadPoolExecutor(n) as players:
+            players.map(self.play, range(n), [self.scripts[i::n] for i in range(n)])
         time.sleep(0.3)  # one more look at the rows
         self.stop.set()
         watcher.join()
