@@ -4,6 +4,11 @@ Django's test client, with the bench's settings (DEBUG=0, CSRF enforced) on the 
 PostgreSQL database. Prints the costliest functions; it is not a test.
 
     .venv/bin/python bench/profile_move.py [--moves 400] [--variant yukon] [--breakdown]
+
+--hints: no profiler; after each move a hint is asked twice (POST action=hint) and each
+request's CPU time (thread time) is printed by what it found: the first asks for the
+position's check, then the dead-end checks run here, untimed, and the second reads the line
+or verdict they stored.
 """
 
 from __future__ import annotations
@@ -24,10 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.board import CSRF_RE, KLONDIKE_QUERY, PLY_RE, action_of, choose, read_board  # noqa: E402
 from bench.site import DEFAULT_DB, Site  # noqa: E402
 
+DEAL_KEY = "bench-profile-deal-key-of-32-bytes"  # the same deals every run (32 bytes at least)
+HINT_MARKS = {"data-hint=": "known line", "hint-wait": "check queued"}
+
 
 def setup_django() -> None:
     url = os.environ.get("DATABASE_URL") or DEFAULT_DB
-    with Site(url, web_workers=0, DEAL_KEY="bench-profile-deal-key " * 2) as site:  # same deals
+    with Site(url, web_workers=0, DEAL_KEY=DEAL_KEY) as site:
         os.environ.update(site.env)
     import django
 
@@ -107,6 +115,21 @@ def install_timers() -> Timers:
     return timers
 
 
+def hint_figures(client, action: str, csrf: str, ply: int, spent: dict) -> None:
+    """Two hints at `ply`, the checks run between them; each one's CPU by what it found."""
+    from solver.deadends.tasks import check_position
+
+    for _ in range(2):
+        cpu = time.thread_time()
+        html = client.post(action, {"action": "hint", "ply": ply}, HTTP_HX_REQUEST="true",
+                           HTTP_X_CSRFTOKEN=csrf).content.decode()  # fmt: skip
+        found = [kind for mark, kind in HINT_MARKS.items() if mark in html]
+        kind = found[0] if found else "no line (lost or undecided)"
+        spent.setdefault(kind, []).append(1000 * (time.thread_time() - cpu))
+        while check_position.call() != "idle":
+            pass
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=400)
@@ -120,8 +143,10 @@ def main() -> int:
         "--breakdown", action="store_true",
         help="no profiler: CPU (thread time) of each step of the move path, and its queries",
     )  # fmt: skip
+    parser.add_argument("--hints", action="store_true", help="hint requests' CPU, not moves'")
     args = parser.parse_args()
     setup_django()
+    hint_ms: dict[str, list[float]] = {}
     timers = install_timers() if args.breakdown else None
     from django.db import connection
     from django.test import Client
@@ -145,13 +170,13 @@ def main() -> int:
         move = choose(board, rng)
         form = {"action": "undo", "ply": ply} if move is None else {"move": move, "ply": ply}
         start, cpu = time.perf_counter(), time.thread_time()
-        if timers is None:
+        if timers is None and not args.hints:
             profile.enable()
         with CaptureQueriesContext(connection) as queries:
             response = client.post(action, form, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=csrf)
-        if timers is None:
+        if timers is None and not args.hints:
             profile.disable()
-        else:
+        elif timers is not None:
             timers.add("whole request (test client)", time.thread_time() - cpu)
             for sent in queries.captured_queries:
                 timers.queries[sent["sql"].split()[0].upper()] += 1
@@ -161,6 +186,14 @@ def main() -> int:
         ply = int(PLY_RE.search(html)[1])
         action = action_of(html)  # the first action starts the game, at an address of its own
         moves, undos = moves + (move is not None), undos + (move is None)
+        if args.hints:
+            hint_figures(client, action, csrf, ply, hint_ms)
+    for kind, ms in sorted(hint_ms.items()):
+        ms.sort()
+        print(f"hint, {kind}: {len(ms)} requests, CPU ms p50 {ms[len(ms) // 2]:.1f} p95 "
+              f"{ms[int(0.95 * (len(ms) - 1))]:.1f} max {ms[-1]:.1f} (target 50 ms)")  # fmt: skip
+    if hint_ms:
+        return 0
     if timers is not None:
         print(f"{args.variant}: {moves} moves + {undos} undos, {1000 * spent / args.moves:.2f} ms "
               "each (wall, database waits included)")  # fmt: skip

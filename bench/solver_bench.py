@@ -1,11 +1,15 @@
 """Solver benchmark on the reference deals in tests/data/reference (issue 3).
 
-    .venv/bin/python bench/solver_bench.py --budget 2 --limit 30 --variant klondike
+    .venv/bin/python bench/solver_bench.py [--budget 10] [--limit N] [--variant klondike]
+        [--engine python] [--compare 15] [--generate 200]
 
-Per variant and draw mode: share decided, wins, losses, contradictions with the reference,
-median and p95 CPU seconds, nodes per second, peak memory; each deal in a fresh worker process
-with a memory cap (a capped search counts as unknown); every win replayed through the rules.
-Then `manage.py generate_deals` on 2 workers: winnable Yukon deals stored per second.
+Per variant and draw mode: the share decided, wins, losses, contradictions with the reference
+verdicts, wins that do not replay, median and p95 CPU seconds, nodes per second and one
+search's peak memory. Each deal runs in a fresh process of a pool of --workers, under a memory
+cap (a capped search counts as unknown). --compare N runs the Python engine on N decided deals
+per mode and prints its CPU over the native engine's, with and without the native quick dive.
+--generate N times `manage.py generate_deals --workers 2` for N deals per mode on a throwaway
+SQLite database: winnable deals a second by the wall clock and by its processes' CPU time.
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import os
 import resource
 import statistics
 import subprocess
@@ -28,6 +31,8 @@ TESTDATA = ROOT / "tests" / "data" / "reference"  # a copy of ../shared/testdata
 MEMORY_CAP = 1536 * 2**20  # bytes of address space per search process
 sys.path.insert(0, str(ROOT))
 
+from bench.site import site_env  # noqa: E402
+
 MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
 
 
@@ -37,18 +42,27 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="deals per mode (default all; 0: none)")
     parser.add_argument("--variant", choices=["yukon", "klondike"], help="only this variant")
     parser.add_argument("--workers", type=int, default=2, help="processes searching at once")
-    parser.add_argument("--generate", type=int, default=40,
-                        help="Yukon deals for the generate_deals figure (0: skip)")  # fmt: skip
+    parser.add_argument("--engine", choices=["native", "python"], default="native")
+    parser.add_argument("--compare", type=int, default=0, help="deals a mode for python too")
+    parser.add_argument("--compare-max", type=float, default=0.3, help="native CPU-s at most")
+    parser.add_argument("--generate", type=int, default=40, help="generate_deals count (0: no)")
+    parser.add_argument("--generate-budget", type=float, default=0.5, help="CPU-s a deal")
     args = parser.parse_args()
 
-    print(f"budget {args.budget:g} CPU-s per deal, {args.workers} worker processes")
+    print(f"budget {args.budget:g} CPU-s per deal, {args.workers} worker processes, "
+          f"{args.engine} engine")  # fmt: skip
     for variant, draw in MODES:
         if (args.variant and variant != args.variant) or args.limit == 0:
             continue
         rows = load(variant, draw)[: args.limit]
-        report(variant, draw, rows, run(rows, args.budget, args.workers))
-    if args.generate and args.variant in (None, "yukon"):
-        generate_figure(args.generate, args.budget)
+        results = run(rows, args.budget, args.workers, args.engine)
+        report(variant, draw, rows, results)
+        if args.compare:
+            compare(rows, results, args.compare, args.compare_max, args.workers)
+    if args.generate:
+        for variant, draw in MODES:
+            if not args.variant or variant == args.variant:
+                generate_figure(variant, draw, args.generate, args.generate_budget)
 
 
 def load(variant: str, draw: int | None) -> list[dict]:
@@ -56,9 +70,9 @@ def load(variant: str, draw: int | None) -> list[dict]:
     return [row for row in map(json.loads, lines) if row["position"]["draw"] == draw]
 
 
-def run(rows: list[dict], budget: float, workers: int) -> list[dict]:
+def run(rows: list[dict], budget: float, workers: int, engine: str) -> list[dict]:
     context = multiprocessing.get_context("fork")
-    jobs = [(row["position"], budget) for row in rows]
+    jobs = [(row["position"], budget, engine) for row in rows]
     # One process per deal (maxtasksperchild=1): its peak memory is that deal's.
     with context.Pool(workers, initializer=cap_memory, maxtasksperchild=1) as pool:
         return pool.map(solve_one, jobs, chunksize=1)
@@ -68,15 +82,20 @@ def cap_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
 
-def solve_one(job: tuple[dict, float]) -> dict:
+def solve_one(job: tuple[dict, float, str]) -> dict:
     from games.engine import rules
     from games.engine.moves import Move
     from games.engine.positions import Position
     from solver.search import solve
 
-    position, budget = job
+    position, budget, engine = job
     try:
-        result = solve(position, budget_seconds=budget).to_json()
+        if engine == "native-no-dive":
+            from solver.search import native, reader
+
+            result = native.search(reader.read(position), budget, None, dive=False).to_json()
+        else:
+            result = solve(position, budget_seconds=budget, engine=engine).to_json()
     except MemoryError:
         result = {"verdict": "unknown", "moves": [], "nodes": 0, "seconds": budget,
                   "capped": True}  # fmt: skip
@@ -90,56 +109,92 @@ def solve_one(job: tuple[dict, float]) -> dict:
 
 
 def report(variant: str, draw: int | None, rows: list[dict], results: list[dict]) -> None:
-    name = variant if draw is None else f"{variant} draw {draw}"
-    n = len(rows)
-    wins, losses = (sum(r["verdict"] == v for r in results) for v in ("win", "loss"))
-    contradictions = beyond = 0  # beyond: our wins where KPat (no foundation returns) said loss
-    for row, result in zip(rows, results, strict=True):
-        pair = result["verdict"], row["reference"]
-        beyond += pair == ("win", "loss") and variant == "yukon"
-        contradictions += pair == ("loss", "win") or pair == ("win", "loss") and variant != "yukon"
+    n, name = len(rows), variant if draw is None else f"{variant} draw {draw}"
+    verdicts = Counter(r["verdict"] for r in results)
+    pairs = Counter((r["verdict"], row["reference"]) for row, r in zip(rows, results, strict=True))
+    # Yukon: KPat's reference (no foundation returns) may call a deal lost that we win.
+    beyond = pairs[("win", "loss")] if variant == "yukon" else 0
+    contradictions = pairs[("loss", "win")] + pairs[("win", "loss")] - beyond
     bad_replays = sum(r["verdict"] == "win" and not r["replays"] for r in results)
     seconds = sorted(r["seconds"] for r in results)
-    win_seconds = [r["seconds"] for r in results if r["verdict"] == "win"]
-    nodes = sum(r["nodes"] for r in results)
+    win_seconds = [r["seconds"] for r in results if r["verdict"] == "win"] or [float("nan")]
     capped = sum(bool(r.get("capped")) for r in results)
-    print(f"\n{name}: {n} deals")
     reference = Counter(row["reference"] for row in rows)
-    cap = f", {capped} hit the memory cap" if capped else ""
-    print(f"  decided      {100 * (wins + losses) / n:.1f}%  ({wins} wins, {losses} losses, "
-          f"{n - wins - losses} unknown{cap})")  # fmt: skip
+    print(f"\n{name}: {n} deals")
+    print(f"  decided      {100 * (verdicts['win'] + verdicts['loss']) / n:.1f}%  "
+          f"({verdicts['win']} wins, {verdicts['loss']} losses, {verdicts['unknown']} unknown"
+          f"{f', {capped} hit the memory cap' if capped else ''})")  # fmt: skip
     print(f"  reference    {reference['win']} wins, {reference['loss']} losses, "
           f"{reference['unknown']} unknown")  # fmt: skip
     kpat = f"; wins where KPat (no foundation returns) said loss {beyond}" if beyond else ""
     print(f"  contradictions {contradictions}; wins that do not replay {bad_replays}{kpat}")
     print(f"  seconds      median {statistics.median(seconds):.3f}, p95 "
           f"{seconds[int(0.95 * (n - 1))]:.3f}; median on winnable deals "
-          f"{statistics.median(win_seconds) if win_seconds else float('nan'):.3f}")  # fmt: skip
-    print(f"  nodes/s      {nodes / max(sum(seconds), 1e-9):,.0f}")
+          f"{statistics.median(win_seconds):.3f}")  # fmt: skip
+    print(f"  nodes/s      {sum(r['nodes'] for r in results) / max(sum(seconds), 1e-9):,.0f}")
     print(f"  peak memory  {max(r['peak_mb'] for r in results):.0f} MB (largest single search)")
 
 
-def generate_figure(count: int, budget: float) -> None:
+def compare(rows: list[dict], results: list[dict], count: int, most: float, workers: int):
+    """The Python engine on `count` deals the native run decided, picked among those the
+    native search without its dive (the Python search, node for node) decides within `most`
+    CPU-s, spread over that time."""
+    decided = [n for n, r in enumerate(results) if r["verdict"] != "unknown"]
+    plain_all = run([rows[n] for n in decided], most, workers, "native-no-dive")
+    timed = sorted(
+        (p["seconds"], n, p) for n, p in zip(decided, plain_all, strict=True)
+        if p["verdict"] != "unknown"
+    )  # fmt: skip
+    picked = [timed[i * len(timed) // count] for i in range(min(count, len(timed)))]
+    # The Python engine gets room for a 1000x slower search, so it decides them too.
+    python = run([rows[n] for _, n, _ in picked], 1000 * most + 5, workers, "python")
+    plain = [p for _, _, p in picked]
+    shipped = [results[n] for _, n, _ in picked]
+    for label, native in (("native", shipped), ("without dive", plain)):
+        both = [
+            (r, p) for r, p in zip(native, python, strict=True)
+            if p["verdict"] == r["verdict"] != "unknown"
+        ]  # fmt: skip
+        native_cpu = sum(r["seconds"] for r, _ in both)
+        python_cpu = sum(p["seconds"] for _, p in both)
+        same_nodes = sum(r["nodes"] == p["nodes"] for r, p in both)
+        print(
+            f"  python vs {label + ':':13} {len(both)}/{len(picked)} deals decided alike "
+            f"({same_nodes} in as many nodes), python {python_cpu:.2f} CPU-s, native "
+            f"{native_cpu:.3f} CPU-s: {python_cpu / max(native_cpu, 1e-9):.0f}x less CPU"
+        )
+
+
+def generate_figure(variant: str, draw: int | None, count: int, budget: float) -> None:
     """generate_deals --workers 2 on a fresh SQLite database: winnable deals stored per s."""
     with tempfile.TemporaryDirectory() as folder:
-        env = dict(os.environ, DATABASE_URL=f"sqlite:///{folder}/bench.sqlite3")
+        env = site_env(f"sqlite:///{folder}/bench.sqlite3")  # DEBUG=0, throwaway keys
         manage = [sys.executable, str(ROOT / "manage.py")]
         subprocess.run([*manage, "migrate", "-v", "0"], env=env, check=True, cwd=ROOT)
         started = time.monotonic()
+        cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        mode = ["--draw", str(draw)] if draw else []
         done = subprocess.run(
-            [*manage, "generate_deals", "--variant", "yukon", "--count", str(count),
+            [*manage, "generate_deals", "--variant", variant, *mode, "--count", str(count),
              "--workers", "2", "--budget-seconds", str(budget)],
             env=env, check=True, cwd=ROOT, capture_output=True, text=True,
         )  # fmt: skip
         elapsed = time.monotonic() - started
+        cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # CPU of generate_deals and its worker processes (all waited for): what the run costs on
+    # 2 cores of their own, whatever else the machine is doing meanwhile.
+    cpu = sum(getattr(cpu_after, f) - getattr(cpu_before, f) for f in ("ru_utime", "ru_stime"))
     summary = done.stdout.strip().splitlines()[-1]
     wins = int(summary.split(":")[1].split()[0])
+    name = variant if draw is None else f"{variant} draw {draw}"
     print(
-        f"\ngenerate_deals --variant yukon --count {count} --workers 2 "
+        f"\ngenerate_deals --variant {variant} {' '.join(mode)} --count {count} --workers 2 "
         f"--budget-seconds {budget:g}: {summary}"
     )
-    print(f"  {wins / elapsed:.2f} winnable Yukon deals stored per second "
-          f"({elapsed:.1f} s wall, including process start-up)")  # fmt: skip
+    print(f"  {wins / elapsed:.2f} winnable {name} deals stored per second "
+          f"({elapsed:.1f} s wall, worker start-up included, migrations not)")  # fmt: skip
+    print(f"  {wins / (cpu / 2):.2f} winnable {name} deals a second on 2 cores of their own "
+          f"({cpu:.1f} CPU-s in all processes)")  # fmt: skip
 
 
 if __name__ == "__main__":

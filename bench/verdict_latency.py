@@ -1,18 +1,22 @@
 #!/usr/bin/env python
-"""Verdict latency of the background dead-end checks (issue 6): recorded games replayed through
-the real move path while real `db_worker` processes drain the queue, one phase per --workers
-count. Prints figures; it is not a test.
+"""Verdict latency of the background dead-end checks: recorded games replayed through the real
+move path while real `db_worker` processes drain the queue, one phase per --workers count.
 
-    .venv/bin/python bench/verdict_latency.py [--games 8] [--moves 40] [--players 4]
-        [--workers 1,2] [--stray-share 0.6] [--database-url postgres://...]
+    .venv/bin/python bench/verdict_latency.py [--stray-share 1] [--workers 1,2]
+        [--games 8] [--moves 40] [--players 4] [--database-url postgres://...]
 
 Scripts: the solver's winning line of the first --games winnable deals per variant for 3..25
 moves, then (in --stray-share of them) random legal moves; strayed games' final positions are
-solved offline to know which went bad. Per phase: a fresh database and W db_workers (site.py);
---players threads play through `actions.act` and `banner.verdict` as the page does (a move
-every --interval s, polling every 0.8 s while the banner polls, up to --timeout s at the end).
-Latency: the verdict row's `decided` minus the moment the move was sent (for one known at once,
-the time the move took); the page learns it at its next poll, up to 0.8 s later.
+solved offline to know which went bad. Per phase: a fresh database and W db_workers; --players
+threads play through `actions.act` and `banner.verdict(..., ask=True)` as the view does (a move
+every --interval s, polling the banner as the page does, up to --timeout s at the end).
+Latency: the verdict row's `decided` minus the moment the move was sent.
+
+Decided: a check is asked on each POSTed move, and the worker drops unsearched the check of a
+position the player left before it started; such positions are not counted ("dropped", also
+when only a later check, begun after the player left, decided them). A position counts as
+decided when its win or loss was known while the player stood on it; a game's final position,
+where the player waits up to --timeout s, when known within that wait.
 """
 
 from __future__ import annotations
@@ -24,7 +28,9 @@ import random
 import sys
 import threading
 import time
+import types
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -37,9 +43,9 @@ from games.engine.moves import Move  # noqa: E402
 from games.engine.rules import apply, legal_moves  # noqa: E402
 from solver.search import solve  # noqa: E402
 
-DEAL_KEY = "bench-verdict-latency-deal-key " * 2  # production settings want 32+ bytes
+DEAL_KEY = "bench-verdict-latency-deal-key-of-32-bytes"
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/yukon_bench_verdicts"
-TARGET_P95, PAGE_POLL, WATCH_EVERY = 2.0, 0.8, 0.1
+TARGET_P95, PAGE_POLL, WATCH_EVERY = 1.0, 0.8, 0.1
 LINE_NODES = 60_000  # the recording's node budget: the same line on any machine
 site = None  # the project's Django modules, imported once Django is set up (load_site)
 
@@ -47,24 +53,20 @@ site = None  # the project's Django modules, imported once Django is set up (loa
 def load_site(url: str) -> None:
     """Sets up Django on the bench database; every import of the site's own modules is here."""
     global site
-    import types
-
     import django
 
     os.environ.update(site_env(url, DEAL_KEY=DEAL_KEY))
     django.setup()
-    from django.db import connections
+    from django import db
     from django_tasks_db.models import DBTaskResult
 
     from games import deals, steps
     from games.play import actions
-    from solver.deadends import banner, tasks
-    from solver.deadends.models import Check, PositionVerdict, position_key
+    from solver.deadends import banner, models, tasks
 
     site = types.SimpleNamespace(
-        connections=connections, DBTaskResult=DBTaskResult, deals=deals, steps=steps,
-        actions=actions, banner=banner, tasks=tasks,
-        position_key=position_key, Check=Check, PositionVerdict=PositionVerdict,
+        db=db, DBTaskResult=DBTaskResult, deals=deals, steps=steps, actions=actions,
+        banner=banner, models=models, tasks=tasks,
     )  # fmt: skip
 
 
@@ -77,8 +79,12 @@ def secs(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
 
+def spread(values: list[float]) -> str:
+    return f"{secs(pct(values, 0.5))}/{secs(pct(values, 0.95))}/{secs(max(values, default=None))}"
+
+
 def share(part: int, whole: int) -> str:
-    return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else f"{part}/0"
+    return f"{part}/{whole} ({100 * part / whole:.1f}%)" if whole else f"{part}/0"
 
 
 def pick_random(rng: random.Random, position, previous):
@@ -140,12 +146,8 @@ class Phase:
         watcher = threading.Thread(target=self.watch)
         watcher.start()
         n = self.args.players
-        players = [threading.Thread(target=self.play, args=(i, self.scripts[i::n]))
-                   for i in range(n)]  # fmt: skip
-        for thread in players:
-            thread.start()
-        for thread in players:
-            thread.join()
+        with ThreadPoolExecutor(n) as players:
+            players.map(self.play, range(n), [self.scripts[i::n] for i in range(n)])
         time.sleep(0.3)  # one more look at the rows
         self.stop.set()
         watcher.join()
@@ -159,7 +161,7 @@ class Phase:
         except Exception as error:  # reported; the phase goes on
             self.errors.append(f"player {index}: {type(error).__name__}: {error}")
         finally:
-            site.connections.close_all()
+            site.db.connections.close_all()
 
     def play_game(self, player: str, script: dict, rng: random.Random) -> None:
         if time.time() > self.deadline:
@@ -170,20 +172,23 @@ class Phase:
             player, site.deals.deal_for(script["variant"], script["number"]),
             1 if klondike else None, "standard" if klondike else "none",
         )  # fmt: skip
-        t0, step = time.time(), site.steps.current(game)
-        obs = self.observe(script, step, t0, verdict := site.banner.verdict(game, step))
+        step, obs = site.steps.current(game), None
+        verdict = site.banner.verdict(game, step)
         for text in script["moves"]:
-            due = t0 + self.args.interval * rng.uniform(0.8, 1.2)
+            due = time.time() + self.args.interval * rng.uniform(0.8, 1.2)
             verdict = self.look(game, step, verdict, due)
             if time.time() > self.deadline:
                 self.cut += 1
                 return
-            t0 = obs["left"] = time.time()
+            t0 = time.time()
+            if obs is not None:
+                obs["left"] = t0
             done = site.actions.act(game.pk, player, "move", game.ply, Move.parse(text))
             game, step = done.game, done.step
             if game.result:
                 return  # won: nothing to check
-            obs = self.observe(script, step, t0, verdict := site.banner.verdict(game, step))
+            verdict = site.banner.verdict(game, step, done.before, ask=True)  # as the view does
+            obs = self.observe(script, step, t0, verdict)
         self.finals[(script["variant"], script["number"])] = obs
         self.look(game, step, verdict, t0 + self.args.timeout, until_decided=True)
         obs["left"] = time.time()
@@ -199,7 +204,7 @@ class Phase:
         return verdict
 
     def observe(self, script: dict, step, t0: float, verdict) -> dict:
-        key = site.position_key(step.position)
+        key = site.models.position_key(step.position)
         obs = {"variant": script["variant"], "key": key, "t0": t0, "left": None, "verdict": None,
                "known": verdict.state != "pending", "decided_at": None}  # fmt: skip
         with self.lock:
@@ -214,64 +219,63 @@ class Phase:
         while not self.stop.is_set():
             with self.lock:
                 keys = list(self.watching)
-            rows = site.PositionVerdict.objects.filter(key__in=keys)
-            rows = rows.exclude(verdict=site.Check.PENDING).values_list("key", "verdict", "decided")
-            for key, verdict, decided in rows:
+            rows = site.models.PositionVerdict.objects.filter(key__in=keys)
+            rows = rows.values_list("key", "verdict", "decided", "seconds")
+            for key, verdict, decided, seconds in rows:
                 with self.lock:
                     for obs in self.watching.pop(key, []):
                         obs["verdict"] = verdict
                         obs["decided_at"] = max(decided.timestamp(), obs["t0"])
+                        obs["started_at"] = decided.timestamp() - seconds  # its search began
             time.sleep(WATCH_EVERY)
-        site.connections.close_all()
+        site.db.connections.close_all()
 
 
 def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: list, busy: float):
-    timeout, summary = phase.args.timeout, {}
+    timeout = phase.args.timeout
     print(f"\n== {workers} worker(s): {wall:.0f} s wall; workers' CPU (cores each): "
           f"{', '.join(f'{c:.2f}' for c in cores)}; machine busy {busy:.0f}% of "
           f"{psutil.cpu_count()} cores; loadavg {os.getloadavg()[0]:.1f}; games cut short by "
           f"the phase's end: {phase.cut}")  # fmt: skip
     if phase.errors:
         print("   errors: " + "; ".join(phase.errors[:5]))
-    print("   variant   positions  known   win  loss unknown timeout  decided    p50    p95    max"
-          " on-screen")  # fmt: skip
+    print("   variant   positions dropped  known   win  loss unknown   late  decided (of counted)"
+          "     p50    p95    max")  # fmt: skip
+    finals = {id(obs) for obs in phase.finals.values()}
     for variant in sorted({o["variant"] for o in phase.observations}):
         observed = [o for o in phase.observations if o["variant"] == variant]
-        kinds, latencies, searched, on_screen = Counter(), [], [], 0
+        kinds, latencies, searched = Counter(), [], []
         for obs in observed:
-            latency = None if obs["decided_at"] is None else obs["decided_at"] - obs["t0"]
-            kinds[obs["verdict"] if latency is not None and latency <= timeout else "timeout"] += 1
-            if latency is not None and latency <= timeout and obs["verdict"] in ("win", "loss"):
+            final, at = id(obs) in finals, obs["decided_at"]
+            left = obs["left"] or math.inf
+            if at is None or not final and at > left and obs.get("started_at", 0) > left:
+                # never decided, or only by a check begun after the player had left (looking
+                # back from a loss, say): the check asked on the move was dropped
+                kinds["late" if final else "dropped"] += 1
+                continue
+            latency = at - obs["t0"]
+            in_time = latency <= timeout if final else at <= left
+            kinds[obs["verdict"] if in_time else "late"] += 1
+            if obs["verdict"] in ("win", "loss") and latency <= timeout:
                 latencies.append(latency)
                 searched += [] if obs["known"] else [latency]
-                on_screen += obs["decided_at"] <= (obs["left"] or math.inf)
-        decided = kinds["win"] + kinds["loss"]
-        print(f"   {variant:9} {len(observed):9} {sum(o['known'] for o in observed):6} "
-              f"{kinds['win']:5} {kinds['loss']:5} {kinds['unknown']:7} {kinds['timeout']:7} "
-              f"{100 * decided / len(observed):7.0f}% {secs(pct(latencies, 0.5)):>6} "
-              f"{secs(pct(latencies, 0.95)):>6} {secs(max(latencies, default=None)):>6} "
-              f"{100 * on_screen / max(1, decided):8.0f}%")  # fmt: skip
+        counted, decided = len(observed) - kinds["dropped"], kinds["win"] + kinds["loss"]
+        print(f"   {variant:9} {len(observed):9} {kinds['dropped']:7} "
+              f"{sum(o['known'] for o in observed):6} {kinds['win']:5} {kinds['loss']:5} "
+              f"{kinds['unknown']:7} {kinds['late']:6} {share(decided, counted):>19} "
+              f"{secs(pct(latencies, 0.5)):>6} {secs(pct(latencies, 0.95)):>6} "
+              f"{secs(max(latencies, default=None)):>6}")  # fmt: skip
         p95 = pct(searched, 0.95)
         print(f"   {'':9} searched (not known at once): {len(searched)} decided, p50 "
-              f"{secs(pct(searched, 0.5))} p95 {secs(p95)} s; target p95 <= {TARGET_P95:.0f} s: "
+              f"{secs(pct(searched, 0.5))} p95 {secs(p95)} s; target p95 <= {TARGET_P95:g} s: "
               f"{'met' if p95 is not None and p95 <= TARGET_P95 else 'MISSED'}")  # fmt: skip
-        summary[variant] = (share(decided, len(observed)), kinds, pct(latencies, 0.95), p95)
     tasks = list(site.DBTaskResult.objects.filter(task_path__endswith="check_position"))
     ran = [t for t in tasks if t.started_at and t.finished_at]
     waits = [(t.started_at - t.enqueued_at).total_seconds() for t in ran]
-    shown: dict[str, list[tuple[float, float]]] = {}
-    for obs in phase.observations:
-        shown.setdefault(obs["key"], []).append((obs["t0"], obs["left"] or math.inf))
-    spans = [shown.get(t.args_kwargs["args"][0], [(0, math.inf)]) for t in ran]
-    stale = sum(not any(a <= t.started_at.timestamp() < b for a, b in span)
-                for t, span in zip(ran, spans, strict=True))  # fmt: skip
     walls = [(t.finished_at - t.started_at).total_seconds() for t in ran]
-    print(f"   queue: {len(tasks)} checks enqueued ({dict(Counter(t.status for t in tasks))}); "
-          f"wall per check p50/p95/max {secs(pct(walls, 0.5))}/{secs(pct(walls, 0.95))}/"
-          f"{secs(max(walls, default=None))} s; wait in queue p50/p95/max "
-          f"{secs(pct(waits, 0.5))}/{secs(pct(waits, 0.95))}/{secs(max(waits, default=None))} s; "
-          f"started after the player had moved on: {share(stale, len(ran))}")  # fmt: skip
-    rows = dict(site.PositionVerdict.objects.values_list("key", "verdict"))
+    print(f"   queue: {len(tasks)} wake-ups ({dict(Counter(t.return_value for t in ran))}); "
+          f"p50/p95/max wall per wake-up {spread(walls)} s, wait {spread(waits)} s")  # fmt: skip
+    rows = dict(site.models.PositionVerdict.objects.values_list("key", "verdict"))
     for variant in sorted({s["variant"] for s in phase.scripts}):
         strayed = [s for s in phase.scripts if s["variant"] == variant and s["strays"]
                    and (variant, s["number"]) in phase.finals]  # fmt: skip
@@ -285,9 +289,6 @@ def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: lis
               f"lost within {timeout:.0f} s: {share(in_time, len(bad))}, by the phase's end: "
               f"{share(by_end, len(bad))}"
               f"{f'; CONTRADICTIONS: {wrong}' if wrong else ''}")  # fmt: skip
-        if variant in summary:
-            summary[variant] += (f"{in_time}/{len(bad)}",)
-    return summary
 
 
 def main() -> None:
@@ -319,22 +320,18 @@ def main() -> None:
     print("  (* strays from the winning line; (n) moves in the script)")
     scripts.sort(key=lambda s: (s["number"], s["variant"]))  # both variants over the players
     load_site(args.database_url)
-    truth = {}
     for script in scripts:
-        script["key"] = site.position_key(script["final"])
-        if script["strays"]:
-            result = solve(script["final"], budget_seconds=args.offline_budget)
-            truth[script["key"]] = result.verdict
+        script["key"] = site.models.position_key(script["final"])
+    truth = {s["key"]: solve(s["final"], budget_seconds=args.offline_budget).verdict
+             for s in scripts if s["strays"]}  # fmt: skip
     print(f"offline verdicts of the strayed games' final positions ({args.offline_budget:g} s CPU "
           f"each): {dict(Counter(truth.values()))}")  # fmt: skip
-    budgets = "; ".join(f"{name}={getattr(site.tasks, name, '?')}"
-                        for name in ("QUICK_BUDGET", "DEEP_BUDGET", "STALE_AFTER"))  # fmt: skip
     print(f"players: {args.players}, a move every ~{args.interval:g} s, verdict timeout "
           f"{args.timeout:g} s, moves stop after {args.phase_seconds:g} s; check budget: "
-          + budgets)  # fmt: skip
-    summaries = {}
+          f"QUICK_BUDGET={site.tasks.QUICK_BUDGET}; "
+          f"DEEP_BUDGET={site.tasks.DEEP_BUDGET}")  # fmt: skip
     for workers in [int(w) for w in args.workers.split(",")]:
-        site.connections.close_all()
+        site.db.connections.close_all()
         with Site(args.database_url, web_workers=0, db_workers=workers, fresh=True,
                   DEAL_KEY=DEAL_KEY) as running:  # fmt: skip
             phase, cpu0, t0 = Phase(args, scripts), cpu_seconds(running.workers), time.monotonic()
@@ -343,13 +340,7 @@ def main() -> None:
             wall, cpu1 = time.monotonic() - t0, cpu_seconds(running.workers)
             cores = [spent({p: cpu0.get(p, 0)}, {p: cpu1.get(p, 0)}) / wall for p in cpu0]
             busy = psutil.cpu_percent()
-            summaries[workers] = print_phase(phase, truth, workers, wall, cores, busy)
-    print("\n== summary: decided share, p95 of decided (all / searched), dead ends proven")
-    for workers, summary in summaries.items():
-        for variant, (decided, kinds, p95, p95_searched, proven) in summary.items():
-            print(f"   W={workers} {variant:9} decided {decided}, unknown {kinds['unknown']}, "
-                  f"timed out {kinds['timeout']}; p95 {secs(p95)} s / {secs(p95_searched)} s; "
-                  f"dead ends proven {proven}")  # fmt: skip
+            print_phase(phase, truth, workers, wall, cores, busy)
     print(f"total {time.monotonic() - started:.0f} s; loadavg at end: {os.getloadavg()[0]:.1f}")
 
 

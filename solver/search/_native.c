@@ -31,7 +31,7 @@
  * part is kept up to date by do()/undo() (set_sup); the toggled cards' masks, the face-down
  * counts, the column starts and the talon are XORed in when the key is taken.
  *
- * Memory: the seen table starts at 2^17 slots of 16 bytes and doubles when 3/4 full, up to
+ * Memory: the seen table starts at 2^12 slots of 16 bytes and doubles when 3/4 full, up to
  * 2^25 slots (512 MiB); a search that would store more than MAX_ENTRIES (3 * 2^23, the
  * largest table 3/4 full) keys stops with "unknown", like any other budget. While the
  * table doubles the old one (half the size) is still there: at most 768 MiB at that
@@ -55,7 +55,7 @@
 #define KING 12
 #define HOME 255 /* a step's target "home" (the Python code's -1) */
 
-#define LOG_MIN_SLOTS 17
+#define LOG_MIN_SLOTS 12
 #define LOG_MAX_SLOTS 25
 #define MAX_ENTRIES (3u << 23) /* 3/4 of the largest table */
 
@@ -424,7 +424,7 @@ typedef struct {
 
 static Rec *push_rec(Stacks *st) {
     if (st->nrecs == st->caprecs) {
-        size_t cap = st->caprecs ? 2 * st->caprecs : 4096;
+        size_t cap = st->caprecs ? 2 * st->caprecs : 256;
         Rec *p = realloc(st->recs, cap * sizeof(Rec));
         if (!p) {
             st->failed = 1;
@@ -590,7 +590,7 @@ static Key *slots_alloc(uint64_t n) {
                    -1, 0);
     if (p == MAP_FAILED) return NULL;
 #ifdef MADV_HUGEPAGE
-    if (n * sizeof(Key) >= (2u << 20)) madvise(p, n * sizeof(Key), MADV_HUGEPAGE);
+    if (n * sizeof(Key) >= (32u << 20)) madvise(p, n * sizeof(Key), MADV_HUGEPAGE);
 #endif
     return p;
 }
@@ -1112,7 +1112,7 @@ static int push_moves(Game *g, Stacks *st, Moves *buf, Level *lv, const Seen *se
     int n = buf->n;
     if (width > 0 && n > width) n = width;
     if (st->nmoves + (size_t)n > st->capmoves) {
-        size_t cap = st->capmoves ? 2 * st->capmoves : 8192;
+        size_t cap = st->capmoves ? 2 * st->capmoves : 512;
         while (cap < st->nmoves + (size_t)n) cap *= 2;
         struct Entry *p = realloc(st->moves, cap * sizeof(struct Entry));
         if (!p) return 0;
@@ -1145,7 +1145,7 @@ static int push_moves(Game *g, Stacks *st, Moves *buf, Level *lv, const Seen *se
  * undoes every move it made, back to where it started. */
 static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, uint64_t cap) {
     Moves buf;
-    size_t nlevels = 0, caplevels = 1024, root = st->nrecs, base = st->nmoves;
+    size_t nlevels = 0, caplevels = 64, root = st->nrecs, base = st->nmoves;
     Level *levels = malloc(caplevels * sizeof(Level));
     int verdict = UNKNOWN;
     if (!levels) return NOMEM;
