@@ -91,6 +91,11 @@ def first_visit(browser, site: Site, path: str) -> dict:
         page.wait_for_function("() => window.__marks.js !== null")
         tab.tap(code)
         page.wait_for_function("() => window.__marks.lit !== null")
+        # The paint timing entry is queued by the browser a moment after the paint itself; on
+        # a busy machine it can come after the tap's answer.
+        page.wait_for_function(
+            "() => performance.getEntriesByName('first-contentful-paint').length > 0"
+        )
         encodings = {r.headers.get("content-encoding") for r in responses}
         return {"path": path, "card": code, "encodings": encodings, **page.evaluate(FIRST_LOAD_JS)}
     finally:
