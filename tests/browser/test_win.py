@@ -76,17 +76,24 @@ def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record_and_a_
 
     # Anyone with the link watches the replay, stepping with the keys.
     watcher = open_tab(replay_url).page
-    watcher.get_by_test_id("watch").click()  # watching ends the watcher's own first attempt
+
+    def press(key: str) -> None:
+        # Each step is a new page: its keys work once its (deferred) script has run.
+        watcher.wait_for_load_state("domcontentloaded")
+        watcher.keyboard.press(key)
+
+    with watcher.expect_navigation():
+        watcher.get_by_test_id("watch").click()  # watching ends the watcher's first attempt
     expect(watcher.get_by_test_id("replay-result")).to_have_text(f"Won in {moves} moves")
     expect(watcher.get_by_test_id("moves")).to_have_text(moves)
-    watcher.keyboard.press("ArrowLeft")
+    press("ArrowLeft")
     expect(watcher.get_by_test_id("moves")).to_have_text(str(int(moves) - 1))
-    watcher.keyboard.press("Home")
+    press("Home")
     expect(watcher.get_by_test_id("moves")).to_have_text("0")
     expect(watcher.get_by_test_id("action")).to_have_text("The deal")
-    watcher.keyboard.press("ArrowRight")
+    press("ArrowRight")
     expect(watcher.get_by_test_id("action")).to_have_text(describe_move(Move.parse(line[0])))
-    watcher.keyboard.press("End")
+    press("End")
     expect(watcher.get_by_test_id("moves")).to_have_text(moves)
 
 

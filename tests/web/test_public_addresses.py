@@ -155,12 +155,21 @@ def shown(position) -> set[str]:
     return {card.code for card in cards}
 
 
-SLUGS = ("games", "0004_games_get_unguessable_slugs")
+# Back to before the slugs: their branch, and retention's (SQLite remakes the table from the
+# slugs' branch alone, without retention's column), both with whatever is built on them.
+BEFORE_SLUGS = [
+    ("games", "0004_games_get_unguessable_slugs"),
+    ("games", "0004_game_updated_for_retention"),
+]
 
 
-def unapply_plan(graph, first):
-    """`first` and every migration built on it, newest first: the other branches stay."""
-    return [(graph.nodes[node], True) for node in graph.backwards_plan(first)]
+def unapply_plan(graph, firsts):
+    """`firsts` and every migration built on them, newest first: the other branches stay."""
+    doomed = {node for first in firsts for node in graph.backwards_plan(first)}
+    ordered = []
+    for leaf in sorted(graph.leaf_nodes()):
+        ordered += [node for node in graph.forwards_plan(leaf) if node not in ordered]
+    return [(graph.nodes[node], True) for node in reversed(ordered) if node in doomed]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -168,9 +177,12 @@ def test_the_migration_gives_existing_games_slugs():
     # Back to before the slugs, the clock's branch (which daily's tables need) left applied:
     # unapplying both branches at once leaves SQLite's remade table with the clock's columns.
     executor = MigrationExecutor(connection)
-    executor.migrate([], plan=unapply_plan(executor.loader.graph, SLUGS))
-    old = executor.loader.project_state([("games", "0004_game_clock_restarts_and_final_moves")])
-    old = old.apps
+    graph = executor.loader.graph
+    plan = unapply_plan(graph, BEFORE_SLUGS)
+    executor.migrate([], plan=plan)
+    # The models as the database now stands: every migration but the ones just unapplied.
+    undone = {(migration.app_label, migration.name) for migration, _ in plan}
+    old = executor.loader.project_state([n for n in graph.nodes if n not in undone]).apps
     Deal = old.get_model("games", "Deal")
     OldGame = old.get_model("games", "Game")
     worked = worked_example()
