@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from games.engine.deal import layout, shuffled_deck
 from games.models import Deal
 from tests.web.deals import store
+from tests.worker import work
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS
 
@@ -150,6 +151,13 @@ class PlayerTab:
         server's answer."""
         with self.page.expect_response(ACTION_ADDRESS):
             self.page.locator(f"#board button[name=action][value={action}]").click()
+
+    def hint_through_the_worker(self) -> None:
+        """Ask for a hint where no line is known yet: the page says it is looking, the
+        worker's check runs (in this process), and the page's poll brings the hint."""
+        self.act("hint")
+        expect(self.page.get_by_test_id("hint-wait")).to_be_visible()
+        work()
 
     def play(self, move: str) -> None:
         """Play one move of the solver's text form by tapping, and wait until it is on the

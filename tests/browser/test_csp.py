@@ -12,8 +12,6 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
-from tests.worker import work
-
 from .conftest import PlayerTab, winnable
 
 pytestmark = pytest.mark.browser
@@ -108,9 +106,7 @@ def test_yukon_plays_without_a_csp_violation(watched):
     drag(tab, code, pile)
     tab.act("undo")
     tab.wait_ply(4)
-    tab.act("hint")
-    expect(tab.page.get_by_test_id("hint-wait")).to_be_visible()  # the hint is polled for
-    work()  # the worker's check; the page's poll brings the hint
+    tab.hint_through_the_worker()
     expect(tab.page.locator("#board .hint-note")).to_be_visible()
     tab.play(line[4])
 
@@ -125,9 +121,7 @@ def test_klondike_plays_without_a_csp_violation(watched):
     tab.play_line(line[:8])
     tab.act("undo")
     tab.wait_ply(7)
-    tab.act("hint")
-    expect(tab.page.get_by_test_id("hint-wait")).to_be_visible()  # the hint is polled for
-    work()  # the worker's check; the page's poll brings the hint
+    tab.hint_through_the_worker()
     expect(tab.page.locator("#board .hint-note")).to_be_visible()
     tab.play(line[7])
 

@@ -67,9 +67,7 @@ def test_a_hint_home_marks_the_foundation_that_takes_the_card(open_tab):
         tab.play(move)
         position = rules.apply(position, Move.parse(move))
 
-    tab.act("hint")
-    expect(tab.page.get_by_test_id("hint-wait")).to_be_visible()  # no check has run yet
-    work()
+    tab.hint_through_the_worker()  # no check has run yet
     code = expected.split("-")[0]
     expect(tab.page.locator("#board .card.hinted")).to_have_attribute("data-card", code)
     foundation = tab.page.locator("#board .foundation.hinted")
