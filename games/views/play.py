@@ -231,7 +231,6 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "table": board(step.position, selected=selected, hint=hint),
         "selected": selected,
         "hint": hint,
-        "hint_asked": bool(hint_state),
         "hint_state": hint_state,
         "hint_poll": hint_poll_url(game) if hint_state == Check.PENDING else "",
         "alert": alert,
