@@ -3,6 +3,7 @@ where (`data-card`/`data-targets`), the stock's button, the ply; and a move chos
 
 from __future__ import annotations
 
+import html as markup
 import random
 import re
 from dataclasses import dataclass, field
@@ -14,6 +15,12 @@ PLY_RE = re.compile(r'id="board"[^>]*data-ply="(\d+)"')
 # the deal's address until the first action starts the game, then /game/<slug>/; HTML-escaped
 ACTION_RE = re.compile(r'id="board"[^>]*data-action="([^"]+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def action_of(html: str) -> str | None:
+    """The address the board's actions go to (HTML-unescaped), or None with no board."""
+    found = ACTION_RE.search(html)
+    return markup.unescape(found[1]) if found else None
 
 
 @dataclass

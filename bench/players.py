@@ -8,7 +8,6 @@ A pause of 0.5-1.5 x BENCH_THINK s between moves (0: none). Against a running si
 
 from __future__ import annotations
 
-import html as markup
 import itertools
 import os
 import random
@@ -18,7 +17,7 @@ import gevent
 from locust import FastHttpUser, constant, task
 from locust.exception import StopUser
 
-from bench.board import ACTION_RE, CSRF_RE, KLONDIKE_QUERY, PLY_RE, choose, read_board
+from bench.board import CSRF_RE, KLONDIKE_QUERY, PLY_RE, action_of, choose, read_board
 
 
 class Player(FastHttpUser):
@@ -50,12 +49,12 @@ class Player(FastHttpUser):
             path, name=self.label + "open", catch_response=True, headers=headers
         ) as answer:
             html = answer.text or ""
-            found = ACTION_RE.search(html), PLY_RE.search(html), CSRF_RE.search(html)
+            found = action_of(html), PLY_RE.search(html), CSRF_RE.search(html)
             if not all(found):
                 answer.failure(f"no game board in {path}")
                 raise StopUser  # this player stops; the failure is counted
         self.ply, self.csrf, self.html = int(found[1][1]), found[2][1], html
-        self.action = markup.unescape(found[0][1])
+        self.action = found[0]
 
     def post(self, path: str, form: dict, name: str):
         return self.client.post(
@@ -87,7 +86,7 @@ class Player(FastHttpUser):
                 answer.failure(f"{form} on {self.action}: HTTP {answer.status_code}")
                 return self.open_game()
         self.ply, self.html = int(ply[1]), html
-        self.action = markup.unescape(ACTION_RE.search(html)[1])  # the game's own, once started
+        self.action = action_of(html)  # the game's own, once started
 
 
 class Hello(FastHttpUser):

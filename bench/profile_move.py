@@ -35,7 +35,7 @@ HINT_MARKS = {"data-hint=": "known line", "hint-wait": "check queued"}
 
 def setup_django() -> None:
     url = os.environ.get("DATABASE_URL") or DEFAULT_DB
-    with Site(url, web_workers=0, DEAL_KEY=DEAL_KEY) as site:
+    with Site(url, web_workers=0, DEAL_KEY=DEAL_KEY, BENCH_LIMITS="high") as site:
         os.environ.update(site.env)
     import django
 

@@ -173,6 +173,13 @@ class Site:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=5)
+        for log in sorted(self.folder.glob("*.log")):  # a server error is a finding: show it
+            if "Traceback" in (text := log.read_text(errors="replace")):
+                print(
+                    f"{log.name} holds tracebacks; the first:\n"
+                    + text[text.index("Traceback") :][:4000],
+                    file=sys.stderr,
+                )
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def __exit__(self, *exc) -> None:
