@@ -41,21 +41,26 @@ def needed_keys(games: Iterable[Game]) -> set[str]:
         keys.update(position_key(step.position) for step in line)
         for step in (line[0], line[-1]):
             starts[position_key(step.position)] = step.position
-    wanted = list(starts)
-    for start in range(0, len(wanted), CHUNK):
-        wins = PositionVerdict.objects.filter(key__in=wanted[start : start + CHUNK])
-        for key, moves in wins.filter(verdict=Check.WIN).values_list("key", "moves"):
-            keys.update(_line_keys(starts[key], moves))
-    return keys
+    return keys | _lines_ahead(starts)
 
 
-def _line_keys(position: Position, moves: list[str]) -> list[str]:
-    """The keys of the positions a stored winning line passes through after `position`."""
-    found = []
-    try:
-        for text in moves:
-            position = apply(position, Move.parse(text))
-            found.append(position_key(position))
-    except MoveError:  # a line that no longer replays: keep what it reached
-        pass
+def _lines_ahead(starts: dict[str, Position]) -> set[str]:
+    """The keys of the positions the stored winning lines from `starts` pass through. A WIN
+    row stores its line's first move; the position it reaches has a row with a shorter line,
+    so the lines are followed one move a round, all of them at once (a query a CHUNK)."""
+    found: set[str] = set()
+    ahead = starts
+    while ahead:
+        keys, reached = list(ahead), {}
+        for start in range(0, len(keys), CHUNK):
+            wins = PositionVerdict.objects.filter(key__in=keys[start : start + CHUNK])
+            for key, text in wins.filter(verdict=Check.WIN).values_list("key", "move"):
+                try:
+                    position = apply(ahead[key], Move.parse(text))
+                except MoveError:  # a line that no longer replays: keep what it reached
+                    continue
+                if (next_key := position_key(position)) not in found:
+                    found.add(next_key)
+                    reached[next_key] = position
+        ahead = reached
     return found

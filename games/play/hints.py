@@ -38,14 +38,14 @@ def hint(game_id: int, player: str, ply: int) -> Done:
 
 def known_hint(position: Position) -> Move | None:
     """The first move of the stored winning line from `position`, if one is stored."""
-    moves = (
+    text = (
         PositionVerdict.objects.filter(key=position_key(position), verdict=Check.WIN)
-        .values_list("moves", flat=True)
+        .values_list("move", flat=True)
         .first()
     )
-    if not moves:
+    if not text:
         return None
-    move = Move.parse(moves[0])
+    move = Move.parse(text)
     if move.target == "f":  # name the slot, so the page can mark the foundation it goes to
         move = Move(move.card, f"f{first_foundation_for(position, move.card) + 1}")
     return move

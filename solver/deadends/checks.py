@@ -36,7 +36,7 @@ def request(game: Game, position: Position, before: Position | None = None) -> s
     state = found.get(key)
     if before is not None and found.get(keys[1]) == Check.LOSS:
         if state in (None, Check.UNKNOWN):
-            _store_inherited_loss(position, key)
+            _store_inherited_loss(key)
             state = Check.LOSS
     if state is None and len(game.actions) <= 1 and _seed_from_deal(game):
         state = queue.verdicts([position])[0]
@@ -63,12 +63,12 @@ def wake() -> None:
     transaction.on_commit(check_position.enqueue)
 
 
-def _store_inherited_loss(position: Position, key: str) -> None:
+def _store_inherited_loss(key: str) -> None:
     now = timezone.now()
-    lost = PositionVerdict(key=key, position=position.to_json(), verdict=Check.LOSS, decided=now)
+    lost = PositionVerdict(key=key, verdict=Check.LOSS, decided=now)
     PositionVerdict.objects.bulk_create([lost], ignore_conflicts=True)
     PositionVerdict.objects.filter(key=key, verdict=Check.UNKNOWN).update(
-        verdict=Check.LOSS, moves=[], length=0, decided=now
+        verdict=Check.LOSS, move="", length=0, decided=now
     )
 
 

@@ -26,12 +26,12 @@ class Check(models.TextChoices):
 
 class PositionVerdict(models.Model):
     key = models.CharField(max_length=64, unique=True)  # sha256 of the Position JSON
-    position = models.JSONField()  # server-side only: a win's line is replayed from it
     verdict = models.CharField(max_length=8, choices=Check.choices)
-    # A win's line from this position, with no position on it twice: following it, every
-    # position after this one has a shorter stored line (see proofs.store_line).
-    moves = models.JSONField(default=list, blank=True)
-    length = models.PositiveIntegerField(default=0)  # len(moves): only ever shortened
+    # A win's line from here is stored as its first move and its length: the position that
+    # move reaches has a row of its own, with a shorter line (see proofs.store_line), so the
+    # line is followed row by row. A row stays small however long the line.
+    move = models.CharField(max_length=8, blank=True)
+    length = models.PositiveIntegerField(default=0)  # moves to the win: only ever shortened
     nodes = models.PositiveBigIntegerField(default=0)
     seconds = models.FloatField(default=0.0)
     decided = models.DateTimeField(null=True, blank=True)

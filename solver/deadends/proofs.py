@@ -27,14 +27,11 @@ def store(position: Position, verdict: str, moves: list[str], nodes: int, second
         return
     key = position_key(position)
     now = timezone.now()
-    row = PositionVerdict(
-        key=key, position=position.to_json(), verdict=verdict, nodes=nodes, seconds=seconds,
-        decided=now,
-    )  # fmt: skip
+    row = PositionVerdict(key=key, verdict=verdict, nodes=nodes, seconds=seconds, decided=now)
     PositionVerdict.objects.bulk_create([row], ignore_conflicts=True)
     if verdict == Check.LOSS:  # a deep check may prove what a quick one left undecided
         PositionVerdict.objects.filter(key=key, verdict=Check.UNKNOWN).update(
-            verdict=Check.LOSS, moves=[], length=0, nodes=nodes, seconds=seconds, decided=now
+            verdict=Check.LOSS, move="", length=0, nodes=nodes, seconds=seconds, decided=now
         )
 
 
@@ -69,9 +66,8 @@ def store_line(position: Position, moves: list[str], nodes: int = 0, seconds: fl
     rows = [
         PositionVerdict(
             key=position_key(positions[i]),
-            position=positions[i].to_json(),
             verdict=Check.WIN,
-            moves=line[i:],
+            move=line[i],
             length=len(line) - i,
             nodes=nodes if i == 0 else 0,
             seconds=seconds if i == 0 else 0.0,
@@ -95,4 +91,4 @@ def store_line(position: Position, moves: list[str], nodes: int = 0, seconds: fl
             continue  # as short already, or (were the solver wrong) a loss, never overwritten
         PositionVerdict.objects.filter(
             Q(verdict=Check.UNKNOWN) | Q(verdict=Check.WIN, length__gt=row.length), key=row.key
-        ).update(verdict=Check.WIN, moves=row.moves, length=row.length, decided=now)
+        ).update(verdict=Check.WIN, move=row.move, length=row.length, decided=now)

@@ -47,10 +47,12 @@ def positions(row: Game) -> list[Position]:
 def verdict(
     position: Position, at: datetime, state: str = Check.LOSS, moves: list[str] | None = None
 ) -> PositionVerdict:
-    """A verdict on `position`, decided at `at`."""
+    """A verdict on `position`, decided at `at`; a win stores its line as proofs.store_line
+    does, by its first move and its length."""
+    moves = moves or []
     return PositionVerdict.objects.create(
-        key=position_key(position), position=position.to_json(), verdict=state,
-        moves=moves or [], decided=at,
+        key=position_key(position), verdict=state, move=moves[0] if moves else "",
+        length=len(moves), decided=at,
     )  # fmt: skip
 
 

@@ -275,7 +275,7 @@ def test_the_replay_of_a_resigned_game_marks_the_move_that_lost_it(alice, bob):
     positions = [step.position for step in game_steps(game)]
     for index, verdict in [(2, Check.WIN), (4, Check.LOSS), (5, Check.LOSS)]:
         PositionVerdict.objects.create(
-            key=position_key(positions[index]), position={}, verdict=verdict,
+            key=position_key(positions[index]), verdict=verdict,
             decided=timezone.now(),
         )  # fmt: skip
     bob.client.post(f"/replay/{game.replay_slug}/watch/")

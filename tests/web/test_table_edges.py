@@ -33,7 +33,7 @@ def page(persona, game: Game) -> str:
 def prove(position, verdict: str) -> None:
     """Record a verdict for a position, as a worker's search would have stored it."""
     PositionVerdict.objects.create(
-        key=position_key(position), position=position.to_json(), verdict=verdict, nodes=1,
+        key=position_key(position), verdict=verdict, nodes=1,
         decided=timezone.now(),
     )  # fmt: skip
 
