@@ -7,7 +7,6 @@ queued twice) and the page polls for the answer, as the dead-end banner does.
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -28,9 +27,11 @@ def hint(game_id: int, player: str, ply: int) -> Done:
     "loss" or "unknown"). Raises Game.DoesNotExist, GameOver, StaleAction."""
     game = read_playable(game_id, player, ply)
     step = current(game)
-    with transaction.atomic():  # one commit for the count and a queued check
-        state = checks.request(game, step.position)
-        Game.objects.filter(pk=game.pk).update(hints=F("hints") + 1, updated=timezone.now())
+    # Counted first, in a statement of its own: the check is asked for outside any
+    # transaction (see queue.add), and a hint counted whose answer was lost to a crash
+    # costs the player less than a hint shown uncounted.
+    Game.objects.filter(pk=game.pk).update(hints=F("hints") + 1, updated=timezone.now())
+    state = checks.request(game, step.position)
     game.hints += 1
     move = known_hint(step.position) if state == Check.WIN else None
     return Done(game, step, hint=move, hint_state=state)

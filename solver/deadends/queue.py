@@ -43,8 +43,11 @@ def add(game: Game, position: Position, at: str) -> bool:
         [row], update_conflicts=True, unique_fields=["game", "key"],
         update_fields=["at", "requested"],
     )  # fmt: skip
+    # One statement (the newest a subquery): every autocommit statement here locks a
+    # player's rows in the same index order, so two of the player's requests at once queue
+    # up rather than deadlock. Callers hold no transaction open around `add` for that reason.
     mine = CheckRequest.objects.filter(player=game.player)
-    newest = list(mine.order_by("-requested", "-pk").values_list("pk", flat=True)[:MAX_PER_PLAYER])
+    newest = mine.order_by("-requested", "-pk").values("pk")[:MAX_PER_PLAYER]
     return not mine.exclude(pk__in=newest).delete()[0]
 
 

@@ -9,7 +9,10 @@ import threading
 import pytest
 from django.db import connections
 
+from games import deals
 from games.models import Game
+from solver.deadends import queue
+from solver.deadends.models import CheckRequest
 
 from .deals import easy_yukon
 from .html import parse, text
@@ -127,3 +130,38 @@ def test_four_tabs_racing_the_first_move_on_a_deal_start_one_game_and_apply_it_o
     assert len(pages) == 4 and applied(pages) == 1  # the others see the board as it stands
     game = Game.objects.get()
     assert (game.ply, game.actions) == (1, line[:1])
+
+
+def test_one_players_tabs_on_four_games_moving_and_asking_hints_at_once_all_get_answers():
+    """Every request asks for a dead-end check and trims the player's waiting checks to the
+    newest few, across all their games: four tabs doing that at once must queue up behind
+    each other's row locks, never deadlock (a 500 for the tab PostgreSQL picks)."""
+    games = [
+        Persona("alice").game_at(deals.deal_for("klondike", number), [], draw=1)
+        for number in (101, 102, 103, 104)
+    ]
+    barrier = threading.Barrier(len(games))
+    failures: list[BaseException] = []
+
+    def play(game: Game) -> None:
+        try:
+            tab = Persona("alice")
+            barrier.wait(timeout=10)
+            for turn in range(12):  # six hints each: 24 of the player's 30 a minute
+                for fields in ({"move": "d"}, {"action": "hint"})[: 1 + turn % 2]:
+                    response = tab.act(game, htmx=True, **fields)
+                    assert response.status_code == 200, response.content[:300]
+        except BaseException as error:  # re-raised in the test's own thread below
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=play, args=(game,)) for game in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    if failures:
+        raise failures[0]
+    assert all(Game.objects.get(pk=game.pk).ply == 12 for game in games)
+    assert CheckRequest.objects.filter(player=games[0].player).count() <= queue.MAX_PER_PLAYER
