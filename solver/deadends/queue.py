@@ -3,8 +3,9 @@
 A check is asked for when a player reaches a position (a POSTed action), never by looking
 at a page. The worker takes the newest wanted request first (players wait for the position
 they just reached, not one they left a minute ago), drops requests whose game has moved on
-before searching them, and searches a position once however many games want it. A player
-has at most MAX_PER_PLAYER requests waiting: a new one pushes their oldest out.
+before searching them, and searches a position once however many games want it. A new
+request replaces its game's requests from positions the game has left, and a player has at
+most MAX_PER_PLAYER requests waiting: a new one pushes their oldest out.
 
 django.tasks only wakes a worker (one wake-up per request); the order lives here.
 """
@@ -43,12 +44,19 @@ def add(game: Game, position: Position, at: str) -> bool:
         [row], update_conflicts=True, unique_fields=["game", "key"],
         update_fields=["at", "requested"],
     )  # fmt: skip
-    # One statement (the newest a subquery): every autocommit statement here locks a
-    # player's rows in the same index order, so two of the player's requests at once queue
-    # up rather than deadlock. Callers hold no transaction open around `add` for that reason.
+    # What this request replaces, not yet started: the game's requests from where it stood
+    # before (wanted no more), and the player's beyond the newest few. One statement (the
+    # newest a subquery): every statement here locks a player's rows in the same index
+    # order, so two of the player's requests at once queue up rather than deadlock. Callers
+    # hold no transaction open around `add` for that reason.
     mine = CheckRequest.objects.filter(player=game.player)
     newest = mine.order_by("-requested", "-pk").values("pk")[:MAX_PER_PLAYER]
-    return not mine.exclude(pk__in=newest).delete()[0]
+    moved_on = Q(game=game) & ~Q(at=at)
+    replaced = mine.filter(moved_on | ~Q(pk__in=newest), started__isnull=True).delete()[0]
+    # Each request not yet started has a wake-up waiting (or one running that has yet to
+    # claim): a replaced one's serves this one, so the queue holds no more wake-ups than
+    # requests, however fast players move.
+    return not replaced
 
 
 def claim() -> CheckRequest | None:

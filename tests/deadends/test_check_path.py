@@ -1,8 +1,9 @@
 """The check path's schedule (issues 10 and 11): checks are asked for by POSTed actions only,
 the newest wanted position is searched first, a check whose player has moved on is dropped
-before it starts, a player has at most three waiting, a position wanted by two games is
-searched once, undecided quick checks come back deep behind the quick ones, a move from a
-lost position is lost without a search, and a pool deal brings its winning line."""
+before it starts (a game's new request replaces it), a player has at most three waiting, a
+position wanted by two games is searched once, undecided quick checks come back deep behind
+the quick ones, a move from a lost position is lost without a search, and a pool deal
+brings its winning line."""
 
 from __future__ import annotations
 
@@ -125,19 +126,20 @@ def test_a_check_whose_player_moved_on_is_dropped_before_it_starts():
     post(alice, game, move=one)
     left = current(game).position
     post(alice, game, move=two)
-    assert CheckRequest.objects.count() == 2
+    assert CheckRequest.objects.count() == 1, "the second move's request replaced the first's"
+    assert DBTaskResult.objects.count() == 1, "and the first's wake-up serves it"
     assert work() == [Check.WIN], "one search: the position the player stands on"
     assert queue.verdicts([left]) == [None], "the position left behind was never searched"
     assert not CheckRequest.objects.exists()
 
 
 def test_a_player_has_at_most_three_checks_waiting():
-    make_deal()
+    """Over five games: within one game, each request replaces the one before."""
     alice = player()
-    game = start(alice)
     keys = []
-    for move in winnable_moves(current(game).position, 5):
-        post(alice, game, move=move)
+    for number in range(11, 16):
+        game = start(alice, deals.deal_for("yukon", number).number)
+        post(alice, game, move=str(rules.legal_moves(deals.deal_position(game.deal))[0]))
         keys.append(position_key(current(game).position))
     waiting = CheckRequest.objects.filter(player=game.player)
     assert set(waiting.values_list("key", flat=True)) == set(keys[-queue.MAX_PER_PLAYER :])
