@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.board import CSRF_RE, KLONDIKE_QUERY, PLY_RE, action_of, choose, read_board  # noqa: E402
+from bench.board import KLONDIKE_QUERY, choose, read_board  # noqa: E402
 from bench.site import DEFAULT_DB, Site  # noqa: E402
 
 DEAL_KEY = "bench-profile-deal-key-of-32-bytes"  # the same deals every run (32 bytes at least)
@@ -131,31 +131,26 @@ def main() -> int:
     query = KLONDIKE_QUERY if args.variant == "klondike" else ""
     hint_ms: dict[str, list[float]] = {}
     queries = Counter()  # sent by the moves, by kind (SELECT, UPDATE...)
-    moves, undos, wall, html, action, csrf, ply = 0, 0, 0.0, "", "", "", args.ply_cap
+    moves, undos, wall, board, csrf = 0, 0, 0.0, None, ""
     while moves + undos < args.moves:
-        board = read_board(html) if html else None
-        if board is None or board.won or ply >= args.ply_cap:
+        if board is None or board.won or board.ply >= args.ply_cap:
             page = client.get(f"/{args.variant}/{rng.randint(1, 2**31 - 1)}/{query}")
-            html = page.content.decode()
-            if not (action_of(html) and CSRF_RE.search(html)):
-                raise SystemExit(f"no board: HTTP {page.status_code} {html[-800:]}")
-            action, csrf = action_of(html), CSRF_RE.search(html)[1]
-            ply = int(PLY_RE.search(html)[1])
-            continue
+            board = read_board(page.content.decode())
+            if not (board.action and board.csrf):
+                raise SystemExit(f"no board: HTTP {page.status_code} {page.content[-800:]}")
+            csrf = board.csrf  # the page's; the partials after a move have none
         move = choose(board, rng)
-        form = {"action": "undo", "ply": ply} if move is None else {"move": move, "ply": ply}
+        form = {"move": move, "ply": board.ply} if move else {"action": "undo", "ply": board.ply}
         start = time.perf_counter()
         with CaptureQueriesContext(connection) as sent:
-            response = client.post(action, form, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=csrf)
+            answer = client.post(board.action, form, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=csrf)
         wall += time.perf_counter() - start
         queries.update(each["sql"].split()[0].upper() for each in sent.captured_queries)
-        assert response.status_code == 200, response.content[:300]
-        html = response.content.decode()
-        ply = int(PLY_RE.search(html)[1])
-        action = action_of(html)  # the first action starts the game, at an address of its own
+        assert answer.status_code == 200, answer.content[:300]
+        board = read_board(answer.content.decode())  # the game's own address, once started
         moves, undos = moves + (move is not None), undos + (move is None)
         if args.hints:
-            hint_figures(client, action, csrf, ply, hint_ms)
+            hint_figures(client, board.action, csrf, board.ply, hint_ms)
     if args.hints:
         for kind, ms in sorted(hint_ms.items()):
             ms.sort()
