@@ -66,18 +66,16 @@ def time_steps() -> None:
     """Times the steps of the move path where the view and its helpers look them up."""
     from django.middleware.csrf import CsrfViewMiddleware
 
-    from games import board, steps
+    from games import board
     from games.engine import history, positions, rules
     from games.play import actions
     from games.views import play
     from solver.deadends import banner
 
     for owner, attribute, name in [
-        (play, "game_action", "view: game_action"),
         (play, "_own_game", "  _own_game (SELECT game + deal)"),
         (play.ActionForm, "full_clean", "  ActionForm validation"),
         (actions, "act", "  actions.act (read, apply, conditional UPDATE)"),
-        (steps, "current", "    steps.current (state cache -> Position)"),
         (history, "advance", "    history.advance (rules.apply + score)"),
         (actions, "_save", "    actions._save (UPDATE)"),
         (play, "_board", "  _board (context + render)"),
@@ -90,8 +88,7 @@ def time_steps() -> None:
         (positions.Position, "to_json", "Position.to_json"),
         (banner, "verdict", "    banner.verdict (dead-end check row)"),
     ]:
-        if hasattr(owner, attribute):
-            time_step(owner, attribute, name)
+        time_step(owner, attribute, name)
 
 
 def hint_figures(client, action: str, csrf: str, ply: int, spent: dict) -> None:
