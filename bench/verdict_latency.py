@@ -162,11 +162,9 @@ class Phase:
         if time.time() > self.deadline:
             self.cut += 1
             return
-        klondike = script["variant"] == "klondike"
-        game = site.actions.start_game(
-            player, site.deals.deal_for(script["variant"], script["number"]),
-            1 if klondike else None, "standard" if klondike else "none",
-        )  # fmt: skip
+        draw, scoring = (1, "standard") if script["variant"] == "klondike" else (None, "none")
+        dealt = site.deals.deal_for(script["variant"], script["number"])
+        game = site.actions.start_game(player, dealt, draw, scoring)
         step, obs = site.steps.current(game), None
         verdict = site.banner.verdict(game, step)
         for text in script["moves"]:
@@ -200,13 +198,13 @@ class Phase:
 
     def observe(self, script: dict, step, t0: float, verdict) -> dict:
         key = site.models.position_key(step.position)
-        obs = {"variant": script["variant"], "key": key, "t0": t0, "left": None, "verdict": None,
-               "known": verdict.state != "pending", "decided_at": None}  # fmt: skip
+        known = verdict.state != "pending"  # answered at once, no check to wait for
+        obs = {"variant": script["variant"], "key": key, "t0": t0, "left": None, "known": known,
+               "verdict": verdict.state if known else None,
+               "decided_at": time.time() if known else None}  # fmt: skip
         with self.lock:
             self.observations.append(obs)
-            if obs["known"]:
-                obs["verdict"], obs["decided_at"] = verdict.state, time.time()
-            else:
+            if not known:
                 self.watching.setdefault(key, []).append(obs)
         return obs
 
