@@ -1,5 +1,6 @@
-"""A game board as the server sends it, read the way a player's eye does: which cards can go
-where (`data-card`/`data-targets`), the stock's button, the ply; and a move chosen from it."""
+"""A game board as the server sends it, read the way a player's eye does: where its actions go,
+which cards can go where (`data-card`/`data-targets`), the stock's button, the ply; and a move
+chosen from it."""
 
 from __future__ import annotations
 
@@ -17,16 +18,14 @@ ACTION_RE = re.compile(r'id="board"[^>]*data-action="([^"]+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
-def action_of(html: str) -> str | None:
-    """The address the board's actions go to (HTML-unescaped), or None with no board."""
-    found = ACTION_RE.search(html)
-    return markup.unescape(found[1]) if found else None
-
-
 @dataclass
 class Board:
-    """What a player needs from a board: its legal card moves and the stock's button."""
+    """What a player needs from a page or partial: where the board's actions go, its ply, its
+    legal card moves and the stock's button; all None or empty when there is no board."""
 
+    action: str | None = None  # HTML-unescaped
+    ply: int | None = None
+    csrf: str | None = None  # the form token, on a full page
     moves: list[tuple[str, str]] = field(default_factory=list)  # (card, target)
     home: list[tuple[str, str]] = field(default_factory=list)  # to a foundation
     flips: list[tuple[str, str]] = field(default_factory=list)  # uncovers a face-down card
@@ -36,7 +35,10 @@ class Board:
 
 
 def read_board(html: str) -> Board:
-    board = Board(won='data-testid="result"' in html)
+    action, ply, csrf = ACTION_RE.search(html), PLY_RE.search(html), CSRF_RE.search(html)
+    board = Board(action=markup.unescape(action[1]) if action else None,
+                  ply=int(ply[1]) if ply else None, csrf=csrf[1] if csrf else None,
+                  won='data-testid="result"' in html)  # fmt: skip
     starts = [(m.start(), m[1]) for m in PILE_RE.finditer(html)] + [(len(html), "")]
     for (start, pile), (end, _) in zip(starts, starts[1:], strict=False):
         chunk = html[start:end]

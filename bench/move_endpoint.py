@@ -36,6 +36,9 @@ TARGET_FLOOR_RATIO = 1.5  # issue 11: a move costs <= 1.5x the save floor, same 
 TARGET_P99_MS = 100.0
 TARGET_PARTIAL = 12 * 1024
 CORES = psutil.cpu_count() or 1
+SIZES = ("SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c WHERE c.relkind = 'r'"
+         " AND c.relnamespace = 'public'::regnamespace")  # fmt: skip
+QUEUE = "SELECT status, count(*) FROM django_tasks_database_dbtaskresult GROUP BY status"
 
 
 def run_phase(site: Site, name: str, user: type, players: int, seconds: float, warmup: float):
@@ -56,34 +59,28 @@ def run_phase(site: Site, name: str, user: type, players: int, seconds: float, w
     gevent.sleep(warmup)
     env.stats.reset_all()
     bodies["move"].clear()
-    web, pg, own = site.web_processes(), site.db_backends(), psutil.Process()
-    before = cpu_seconds(web), cpu_seconds(pg), cpu_seconds([own]), psutil.cpu_times()
+    processes = site.web_processes(), site.db_backends(), [psutil.Process()]
+    before, machine = [cpu_seconds(p) for p in processes], psutil.cpu_times()
     gevent.sleep(seconds)
-    after = cpu_seconds(web), cpu_seconds(pg), cpu_seconds([own]), psutil.cpu_times()
-    total = env.stats.total
-    n = max(1, total.num_requests)
-    machine = [b - a for a, b in zip(before[3][:8], after[3][:8], strict=True)]  # to steal
+    web, pg, client = (spent(b, cpu_seconds(p)) for b, p in zip(before, processes, strict=True))
+    machine = [b - a for a, b in zip(machine[:8], psutil.cpu_times()[:8], strict=True)]  # to steal
     busy = 1 - (machine[3] + machine[4]) / sum(machine)  # all but idle and iowait
+    total = env.stats.total
+    ms = 1000 / max(1, total.num_requests)  # ms per request of a CPU second
     result = {
         "name": name, "players": players, "requests": total.num_requests,
         "rate": total.num_requests / seconds, "p50": total.get_response_time_percentile(0.5),
         "p99": total.get_response_time_percentile(0.99), "max": total.max_response_time,
-        "web": 1000 * spent(before[0], after[0]) / n, "pg": 1000 * spent(before[1], after[1]) / n,
-        "client": 1000 * spent(before[2], after[2]) / n, "busy": busy,
+        "web": web * ms, "pg": pg * ms, "both": (web + pg) * ms, "client": client * ms,
+        "busy": busy, "others": max(0.0, busy - (web + pg + client) / (seconds * CORES)),
         "errors": [f"{e.occurrences}x {e.name}: {e.error}" for e in env.stats.errors.values()],
         "failures": total.num_failures,
         "kinds": {k[0]: s.num_requests for k, s in env.stats.entries.items() if s.num_requests},
         "bodies": bodies,
     }  # fmt: skip
-    ours = (result["web"] + result["pg"] + result["client"]) * n / 1000 / (seconds * CORES)
-    result["others"] = max(0.0, busy - ours)
     runner.quit()
     print(f"  {name} at {players}: {total.num_requests} requests", flush=True)
     return result
-
-
-def both(result: dict) -> float:
-    return result["web"] + result["pg"]
 
 
 def report(results: list[dict]) -> None:
@@ -100,25 +97,22 @@ def report(results: list[dict]) -> None:
               f"{r['failures']:>7}{mix}")  # fmt: skip
     by = {(r["name"], r["players"]): r for r in results}
     print()
-    for n in sorted({r["players"] for r in results}):
-        hello, floor = by.get(("hello", n)), by.get(("save floor", n))
-        if not hello:
+    for move in (r for r in results if r["name"].endswith(" move")):
+        n = move["players"]
+        if not (hello := by.get(("hello", n))):
             continue
-        for move in [by[key] for key in by if key[1] == n and key[0].endswith(" move")]:
-            line = (f"CPU {move['name']:<14} at {n:>2} players: {move['web'] / hello['web']:5.1f}x"
-                    f" hello gunicorn only, {both(move) / both(hello):5.1f}x"
-                    " with PostgreSQL")  # fmt: skip
-            if floor:
-                ratio = both(move) / both(floor)
-                ok = "met" if ratio <= TARGET_FLOOR_RATIO else "NOT met"
-                line += f"; {ratio:4.2f}x the save floor (target <= {TARGET_FLOOR_RATIO}x: {ok})"
-            print(line)
-    top = max(r["players"] for r in results)
-    for name in ("yukon paced", "klondike paced"):
-        if move := by.get((name, top)):
-            ok = "met" if move["p99"] < TARGET_P99_MS else "NOT met"
-            print(f"p99 {name} at {top} players, pausing between moves: {move['p99']:.0f} ms "
-                  f"(target < {TARGET_P99_MS:.0f} ms: {ok})")  # fmt: skip
+        line = (f"CPU {move['name']:<14} at {n:>2} players: {move['web'] / hello['web']:5.1f}x"
+                f" hello gunicorn only, {move['both'] / hello['both']:5.1f}x"
+                " with PostgreSQL")  # fmt: skip
+        if floor := by.get(("save floor", n)):
+            ratio = move["both"] / floor["both"]
+            ok = "met" if ratio <= TARGET_FLOOR_RATIO else "NOT met"
+            line += f"; {ratio:4.2f}x the save floor (target <= {TARGET_FLOOR_RATIO}x: {ok})"
+        print(line)
+    for move in (r for r in results if r["name"].endswith(" paced")):
+        ok = "met" if move["p99"] < TARGET_P99_MS else "NOT met"
+        print(f"p99 {move['name']} at {move['players']} players, pausing between moves: "
+              f"{move['p99']:.0f} ms (target < {TARGET_P99_MS:.0f} ms: {ok})")  # fmt: skip
     for variant, kind in (("yukon", "move"), ("klondike", "move"), ("", "open")):
         bodies = [b for r in results if r["name"].startswith(variant) for b in r["bodies"][kind]]
         if bodies:
@@ -130,15 +124,6 @@ def report(results: list[dict]) -> None:
     for r in results:
         for error in r["errors"][:3]:
             print(f"error in {r['name']} at {r['players']}: {error[:300]}")
-
-
-SIZES = ("SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c WHERE c.relkind = 'r'"
-         " AND c.relnamespace = 'public'::regnamespace")  # fmt: skip
-QUEUE = "SELECT status, count(*) FROM django_tasks_database_dbtaskresult GROUP BY status"
-
-
-def players_of(env) -> list:
-    return [e for (n, _), e in env.stats.entries.items() if not n.startswith("abuse")]
 
 
 def load_test(args, url: str) -> None:
@@ -169,11 +154,13 @@ def load_test(args, url: str) -> None:
             gevent.sleep(5)
         runner.quit()
         after = dict(db.execute(SIZES).fetchall())
+    ours = [e for (n, _), e in env.stats.entries.items() if not n.startswith("abuse")]
+    hours = args.load * args.minutes / 60  # player-hours
     players = StatsEntry(env.stats, "players", "")
-    for entry in players_of(env):
+    for entry in ours:
         players.extend(entry)
-    moves = [e for e in players_of(env) if e.name.endswith((" move", " undo"))]
-    p95 = [f"{e.name} {e.get_response_time_percentile(0.95):.0f}" for e in moves]
+    p95 = [f"{e.name} {e.get_response_time_percentile(0.95):.0f}" for e in ours
+           if e.name.endswith((" move", " undo"))]  # fmt: skip
     print(f"\nplayers ({args.load}, a move every ~{args.think:g} s): {players.num_requests} "
           f"requests, {players.num_failures} failed, p50/p95/p99/max "
           f"{'/'.join(f'{players.get_response_time_percentile(q):.0f}' for q in (.5, .95, .99))}"
@@ -183,12 +170,10 @@ def load_test(args, url: str) -> None:
         print(f"  error: {error.occurrences}x {error.name}: {str(error.error)[:200]}")
     print("abuser, answers by request and status:", dict(sorted(
         (f"{n} {c}", k) for (n, c), k in codes.items() if n.startswith("abuse"))))  # fmt: skip
-    hours = args.load * args.minutes / 60
-    grown = {t: after.get(t, 0) - before.get(t, 0) for t in after}
-    print(f"database growth: {sum(grown.values()) / 1024:.0f} KiB in all, "
-          f"{sum(grown.values()) / 1024 / hours:.0f} KiB per player-hour; by table (KiB): "
-          + ", ".join(f"{t} {g / 1024:.0f}" for t, g in sorted(grown.items(), key=lambda x: -x[1])
-                      if g))  # fmt: skip
+    grown = Counter({t: (after[t] - before.get(t, 0)) / 1024 for t in after})  # KiB
+    print(f"database growth: {grown.total():.0f} KiB in all, {grown.total() / hours:.0f} KiB "
+          "per player-hour; by table (KiB): "
+          + ", ".join(f"{t} {kib:.0f}" for t, kib in grown.most_common() if kib))  # fmt: skip
     print("queue depth (check tasks READY/RUNNING) every 5 s:\n  " + "\n  ".join(samples))
 
 

@@ -17,7 +17,7 @@ import gevent
 from locust import FastHttpUser, constant, task
 from locust.exception import StopUser
 
-from bench.board import CSRF_RE, KLONDIKE_QUERY, PLY_RE, action_of, choose, read_board
+from bench.board import KLONDIKE_QUERY, choose, read_board
 
 
 class Player(FastHttpUser):
@@ -48,13 +48,11 @@ class Player(FastHttpUser):
         with self.client.get(
             path, name=self.label + "open", catch_response=True, headers=headers
         ) as answer:
-            html = answer.text or ""
-            found = action_of(html), PLY_RE.search(html), CSRF_RE.search(html)
-            if not all(found):
+            self.board = read_board(answer.text or "")
+            if not (self.board.action and self.board.ply is not None and self.board.csrf):
                 answer.failure(f"no game board in {path}")
                 raise StopUser  # this player stops; the failure is counted
-        self.ply, self.csrf, self.html = int(found[1][1]), found[2][1], html
-        self.action = found[0]
+        self.csrf = self.board.csrf  # the page's; the partials after a move have none
 
     def post(self, path: str, form: dict, name: str):
         return self.client.post(
@@ -70,23 +68,23 @@ class Player(FastHttpUser):
         self.move()
 
     def move(self) -> None:
-        board = read_board(self.html)
-        if board.won or self.ply >= self.ply_cap:
+        board = self.board
+        if board.won or board.ply >= self.ply_cap:
             return self.open_game()
         move = choose(board, self.rng)
-        form = {"action": "undo" if move is None else "move", "ply": self.ply}
+        form = {"action": "undo" if move is None else "move", "ply": board.ply}
         if move is not None:
             form["move"] = move
-        with self.post(self.action, form, f"{self.label}{self.variant} {form['action']}") as answer:
+        name = f"{self.label}{self.variant} {form['action']}"
+        with self.post(board.action, form, name) as answer:
             html = answer.text or ""
-            ply = PLY_RE.search(html)
             if answer.status_code == 429 and self.label:  # the abuser's refusals: expected
                 return answer.success()
-            if answer.status_code != 200 or ply is None or 'role="alert"' in html:
-                answer.failure(f"{form} on {self.action}: HTTP {answer.status_code}")
+            after = read_board(html)  # its actions go to the game's own address, once started
+            if answer.status_code != 200 or after.ply is None or 'role="alert"' in html:
+                answer.failure(f"{form} on {board.action}: HTTP {answer.status_code}")
                 return self.open_game()
-        self.ply, self.html = int(ply[1]), html
-        self.action = action_of(html)  # the game's own, once started
+        self.board = after
 
 
 class Hello(FastHttpUser):
@@ -106,11 +104,11 @@ class Floor(Player):
     abstract = True
 
     def move(self) -> None:
-        if not self.action.startswith("/game/"):  # a game starts with its first real move
+        board = self.board
+        if not board.action.startswith("/game/"):  # a game starts with its first real move
             return Player.move(self)
-        form = {"action": "move", "move": choose(read_board(self.html), self.rng) or "d",
-                "ply": self.ply}  # fmt: skip
-        with self.post(self.action.replace("/game/", "/bench/floor/"), form, "floor") as answer:
+        form = {"action": "move", "move": choose(board, self.rng) or "d", "ply": board.ply}
+        with self.post(board.action.replace("/game/", "/bench/floor/"), form, "floor") as answer:
             if answer.status_code != 200:
                 answer.failure(f"floor: HTTP {answer.status_code}")
 
@@ -140,7 +138,8 @@ class Abuser(Player):
 
     @task(1)
     def hint(self) -> None:
-        with self.post(self.action, {"action": "hint", "ply": self.ply}, "abuse hint") as answer:
+        form = {"action": "hint", "ply": self.board.ply}
+        with self.post(self.board.action, form, "abuse hint") as answer:
             if answer.status_code == 429:
                 answer.success()
 

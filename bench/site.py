@@ -55,20 +55,20 @@ def prepare_database(url: str, fresh: bool = False) -> None:
 
     name = parts.path.lstrip("/")
     with psycopg.connect(parts._replace(path="/postgres").geturl(), autocommit=True) as conn:
-        drop, create = (sql.SQL(f"{command} DATABASE {{}}").format(sql.Identifier(name))
-                        for command in ("DROP", "CREATE"))  # fmt: skip
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
         if exists and fresh:
-            conn.execute(drop + sql.SQL(" WITH (FORCE)"))
+            conn.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))
         if not exists or fresh:
-            conn.execute(create)
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
-def manage(env: dict[str, str], *args: str) -> None:
+def manage(env: dict[str, str], *args: str, timeout: float | None = 600) -> str:
+    """Runs manage.py in `env`; returns what it printed."""
     done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)  # fmt: skip
+                          capture_output=True, text=True, timeout=timeout)  # fmt: skip
     if done.returncode:
         raise BenchError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
 
 
 def cpu_seconds(processes: list[psutil.Process]) -> dict[int, float]:  # user + system, by pid
@@ -174,12 +174,10 @@ class Site:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=5)
         for log in sorted(self.folder.glob("*.log")):  # a server error is a finding: show it
-            if "Traceback" in (text := log.read_text(errors="replace")):
-                print(
-                    f"{log.name} holds tracebacks; the first:\n"
-                    + text[text.index("Traceback") :][:4000],
-                    file=sys.stderr,
-                )
+            text = log.read_text(errors="replace")
+            if "Traceback" in text:
+                first = text[text.index("Traceback") :][:4000]
+                print(f"{log.name} holds tracebacks; the first:\n{first}", file=sys.stderr)
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def __exit__(self, *exc) -> None:

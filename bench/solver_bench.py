@@ -19,7 +19,6 @@ import json
 import multiprocessing
 import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,7 +30,7 @@ TESTDATA = ROOT / "tests" / "data" / "reference"  # a copy of ../shared/testdata
 MEMORY_CAP = 1536 * 2**20  # bytes of address space per search process
 sys.path.insert(0, str(ROOT))
 
-from bench.site import site_env  # noqa: E402
+from bench.site import manage, site_env  # noqa: E402
 
 MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
 
@@ -51,18 +50,15 @@ def main() -> None:
 
     print(f"budget {args.budget:g} CPU-s per deal, {args.workers} worker processes, "
           f"{args.engine} engine")  # fmt: skip
-    for variant, draw in MODES:
-        if (args.variant and variant != args.variant) or args.limit == 0:
-            continue
+    modes = [(variant, draw) for variant, draw in MODES if args.variant in (None, variant)]
+    for variant, draw in modes if args.limit != 0 else []:
         rows = load(variant, draw)[: args.limit]
         results = run(rows, args.budget, args.workers, args.engine)
         report(variant, draw, rows, results)
         if args.compare:
             compare(rows, results, args.compare, args.compare_max, args.workers)
-    if args.generate:
-        for variant, draw in MODES:
-            if not args.variant or variant == args.variant:
-                generate_figure(variant, draw, args.generate, args.generate_budget)
+    for variant, draw in modes if args.generate else []:
+        generate_figure(variant, draw, args.generate, args.generate_budget)
 
 
 def load(variant: str, draw: int | None) -> list[dict]:
@@ -80,6 +76,11 @@ def run(rows: list[dict], budget: float, workers: int, engine: str) -> list[dict
 
 def cap_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+def children_cpu() -> float:  # user + system CPU seconds of the child processes waited for
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def solve_one(job: tuple[dict, float, str]) -> dict:
@@ -167,30 +168,22 @@ def compare(rows: list[dict], results: list[dict], count: int, most: float, work
 
 def generate_figure(variant: str, draw: int | None, count: int, budget: float) -> None:
     """generate_deals --workers 2 on a fresh SQLite database: winnable deals stored per s."""
+    mode = ["--draw", str(draw)] if draw else []
     with tempfile.TemporaryDirectory() as folder:
         env = site_env(f"sqlite:///{folder}/bench.sqlite3")  # DEBUG=0, throwaway keys
-        manage = [sys.executable, str(ROOT / "manage.py")]
-        subprocess.run([*manage, "migrate", "-v", "0"], env=env, check=True, cwd=ROOT)
-        started = time.monotonic()
-        cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        mode = ["--draw", str(draw)] if draw else []
-        done = subprocess.run(
-            [*manage, "generate_deals", "--variant", variant, *mode, "--count", str(count),
-             "--workers", "2", "--budget-seconds", str(budget)],
-            env=env, check=True, cwd=ROOT, capture_output=True, text=True,
-        )  # fmt: skip
-        elapsed = time.monotonic() - started
-        cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    # CPU of generate_deals and its worker processes (all waited for): what the run costs on
-    # 2 cores of their own, whatever else the machine is doing meanwhile.
-    cpu = sum(getattr(cpu_after, f) - getattr(cpu_before, f) for f in ("ru_utime", "ru_stime"))
-    summary = done.stdout.strip().splitlines()[-1]
+        manage(env, "migrate")
+        # CPU of generate_deals and its worker processes (all waited for): what the run costs
+        # on 2 cores of their own, whatever else the machine is doing meanwhile.
+        started, cpu = time.monotonic(), children_cpu()
+        printed = manage(env, "generate_deals", "--variant", variant, *mode, "--count",
+                         str(count), "--workers", "2", "--budget-seconds", str(budget),
+                         timeout=None)  # fmt: skip
+        elapsed, cpu = time.monotonic() - started, children_cpu() - cpu
+    summary = printed.strip().splitlines()[-1]
     wins = int(summary.split(":")[1].split()[0])
     name = variant if draw is None else f"{variant} draw {draw}"
-    print(
-        f"\ngenerate_deals --variant {variant} {' '.join(mode)} --count {count} --workers 2 "
-        f"--budget-seconds {budget:g}: {summary}"
-    )
+    print(f"\ngenerate_deals --variant {variant} {' '.join(mode)} --count {count} --workers 2 "
+          f"--budget-seconds {budget:g}: {summary}")  # fmt: skip
     print(f"  {wins / elapsed:.2f} winnable {name} deals stored per second "
           f"({elapsed:.1f} s wall, worker start-up included, migrations not)")  # fmt: skip
     print(f"  {wins / (cpu / 2):.2f} winnable {name} deals a second on 2 cores of their own "

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import psutil  # noqa: E402
 
-from bench.site import Site, cpu_seconds, site_env, spent  # noqa: E402
+from bench.site import Site, cpu_seconds, site_env  # noqa: E402
 from games.engine.deal import deal  # noqa: E402
 from games.engine.moves import Move  # noqa: E402
 from games.engine.rules import apply, legal_moves  # noqa: E402
@@ -70,17 +70,13 @@ def load_site(url: str) -> None:
     )  # fmt: skip
 
 
-def pct(values: list[float], q: float) -> float | None:  # nearest rank
+def pct(values: list[float], q: float) -> float:  # nearest rank; q=1: the largest
     ordered = sorted(values)
-    return ordered[max(0, math.ceil(q * len(ordered)) - 1)] if ordered else None
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)] if ordered else math.nan
 
 
-def secs(value: float | None) -> str:
-    return "-" if value is None else f"{value:.2f}"
-
-
-def spread(values: list[float]) -> str:
-    return f"{secs(pct(values, 0.5))}/{secs(pct(values, 0.95))}/{secs(max(values, default=None))}"
+def spread(values: list[float]) -> str:  # p50/p95/max in seconds
+    return "/".join("-" if not values else f"{pct(values, q):.2f}" for q in (0.5, 0.95, 1))
 
 
 def share(part: int, whole: int) -> str:
@@ -129,13 +125,12 @@ def record_games(variant: str, count: int, max_moves: int, seed: int, stray_shar
 
 
 class Phase:
-    """The players (threads of this process) and the watcher of the verdict rows."""
+    """The players (threads of this process) and, meanwhile, the watch on the verdict rows."""
 
     def __init__(self, args, scripts: list[dict]) -> None:
-        self.args, self.scripts = args, scripts
-        self.lock, self.stop = threading.Lock(), threading.Event()
+        self.args, self.scripts, self.lock = args, scripts, threading.Lock()
         self.observations: list[dict] = []
-        self.watching: dict[str, list[dict]] = {}
+        self.watching: dict[str, list[dict]] = {}  # position key → its observations pending
         self.finals: dict[tuple, dict] = {}  # (variant, number) → the final observation
         self.cut, self.errors = 0, []
         self.deadline = time.time() + args.phase_seconds
@@ -143,14 +138,14 @@ class Phase:
     def run(self) -> None:
         for script in self.scripts:  # untimed: the deals exist before anyone plays
             site.deals.deal_for(script["variant"], script["number"])
-        watcher = threading.Thread(target=self.watch)
-        watcher.start()
         n = self.args.players
-        with ThreadPoolExecutor(n) as players:
-            players.map(self.play, range(n), [self.scripts[i::n] for i in range(n)])
-        time.sleep(0.3)  # one more look at the rows
-        self.stop.set()
-        watcher.join()
+        with ThreadPoolExecutor(n) as pool:
+            players = [pool.submit(self.play, i, self.scripts[i::n]) for i in range(n)]
+            while not all(player.done() for player in players):
+                self.watch()
+                time.sleep(WATCH_EVERY)
+        time.sleep(0.3)
+        self.watch()  # one more look at the rows
 
     def play(self, index: int, scripts: list[dict]) -> None:
         rng = random.Random(f"{self.args.seed}:player:{index}")
@@ -167,11 +162,9 @@ class Phase:
         if time.time() > self.deadline:
             self.cut += 1
             return
-        klondike = script["variant"] == "klondike"
-        game = site.actions.start_game(
-            player, site.deals.deal_for(script["variant"], script["number"]),
-            1 if klondike else None, "standard" if klondike else "none",
-        )  # fmt: skip
+        draw, scoring = (1, "standard") if script["variant"] == "klondike" else (None, "none")
+        dealt = site.deals.deal_for(script["variant"], script["number"])
+        game = site.actions.start_game(player, dealt, draw, scoring)
         step, obs = site.steps.current(game), None
         verdict = site.banner.verdict(game, step)
         for text in script["moves"]:
@@ -205,30 +198,28 @@ class Phase:
 
     def observe(self, script: dict, step, t0: float, verdict) -> dict:
         key = site.models.position_key(step.position)
-        obs = {"variant": script["variant"], "key": key, "t0": t0, "left": None, "verdict": None,
-               "known": verdict.state != "pending", "decided_at": None}  # fmt: skip
+        known = verdict.state != "pending"  # answered at once, no check to wait for
+        obs = {"variant": script["variant"], "key": key, "t0": t0, "left": None, "known": known,
+               "verdict": verdict.state if known else None,
+               "decided_at": time.time() if known else None}  # fmt: skip
         with self.lock:
             self.observations.append(obs)
-            if obs["known"]:
-                obs["verdict"], obs["decided_at"] = verdict.state, time.time()
-            else:
+            if not known:
                 self.watching.setdefault(key, []).append(obs)
         return obs
 
     def watch(self) -> None:
-        while not self.stop.is_set():
+        """Notes the first row of each position watched (a later check may rewrite it)."""
+        with self.lock:
+            keys = list(self.watching)
+        rows = site.models.PositionVerdict.objects.filter(key__in=keys)
+        rows = rows.values_list("key", "verdict", "decided", "seconds")
+        for key, verdict, decided, seconds in rows:
             with self.lock:
-                keys = list(self.watching)
-            rows = site.models.PositionVerdict.objects.filter(key__in=keys)
-            rows = rows.values_list("key", "verdict", "decided", "seconds")
-            for key, verdict, decided, seconds in rows:
-                with self.lock:
-                    for obs in self.watching.pop(key, []):
-                        obs["verdict"] = verdict
-                        obs["decided_at"] = max(decided.timestamp(), obs["t0"])
-                        obs["started_at"] = decided.timestamp() - seconds  # its search began
-            time.sleep(WATCH_EVERY)
-        site.db.connections.close_all()
+                for obs in self.watching.pop(key, []):
+                    obs["verdict"] = verdict
+                    obs["decided_at"] = max(decided.timestamp(), obs["t0"])
+                    obs["started_at"] = decided.timestamp() - seconds  # its search began
 
 
 def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: list, busy: float):
@@ -240,7 +231,7 @@ def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: lis
     if phase.errors:
         print("   errors: " + "; ".join(phase.errors[:5]))
     print("   variant   positions dropped  known   win  loss unknown   late  decided (of counted)"
-          "     p50    p95    max")  # fmt: skip
+          "   p50/p95/max s")  # fmt: skip
     finals = {id(obs) for obs in phase.finals.values()}
     for variant in sorted({o["variant"] for o in phase.observations}):
         observed = [o for o in phase.observations if o["variant"] == variant]
@@ -263,12 +254,10 @@ def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: lis
         print(f"   {variant:9} {len(observed):9} {kinds['dropped']:7} "
               f"{sum(o['known'] for o in observed):6} {kinds['win']:5} {kinds['loss']:5} "
               f"{kinds['unknown']:7} {kinds['late']:6} {share(decided, counted):>19} "
-              f"{secs(pct(latencies, 0.5)):>6} {secs(pct(latencies, 0.95)):>6} "
-              f"{secs(max(latencies, default=None)):>6}")  # fmt: skip
-        p95 = pct(searched, 0.95)
-        print(f"   {'':9} searched (not known at once): {len(searched)} decided, p50 "
-              f"{secs(pct(searched, 0.5))} p95 {secs(p95)} s; target p95 <= {TARGET_P95:g} s: "
-              f"{'met' if p95 is not None and p95 <= TARGET_P95 else 'MISSED'}")  # fmt: skip
+              f"{spread(latencies):>17}")  # fmt: skip
+        print(f"   {'':9} searched (not known at once): {len(searched)} decided, p50/p95/max "
+              f"{spread(searched)} s; target p95 <= {TARGET_P95:g} s: "
+              f"{'met' if pct(searched, 0.95) <= TARGET_P95 else 'MISSED'}")  # fmt: skip
     tasks = list(site.DBTaskResult.objects.filter(task_path__endswith="check_position"))
     ran = [t for t in tasks if t.started_at and t.finished_at]
     waits = [(t.started_at - t.enqueued_at).total_seconds() for t in ran]
@@ -338,7 +327,7 @@ def main() -> None:
             psutil.cpu_percent()  # the machine's busy share from here on
             phase.run()
             wall, cpu1 = time.monotonic() - t0, cpu_seconds(running.workers)
-            cores = [spent({p: cpu0.get(p, 0)}, {p: cpu1.get(p, 0)}) / wall for p in cpu0]
+            cores = [(cpu1.get(pid, 0) - cpu0[pid]) / wall for pid in cpu0]
             busy = psutil.cpu_percent()
             print_phase(phase, truth, workers, wall, cores, busy)
     print(f"total {time.monotonic() - started:.0f} s; loadavg at end: {os.getloadavg()[0]:.1f}")
