@@ -25,4 +25,4 @@ RUN apt-get update \
 RUN useradd --system --no-create-home app
 USER app
 EXPOSE 8000
-CMD ["gunicorn", "yukon_site.wsgi", "--bind", "0.0.0.0:8000", "--worker-class", "gthread", "--workers", "2", "--threads", "8"]
+CMD ["gunicorn", "yukon_site.wsgi", "--bind", "0.0.0.0:8000", "--worker-class", "gthread", "--workers", "2", "--threads", "8", "--keep-alive", "5"]

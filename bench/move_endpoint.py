@@ -133,7 +133,8 @@ def load_test(args, url: str) -> None:
     db_workers at nice --worker-nice (the web first when the cores are short)."""
     import psycopg
 
-    with Site(url, web_workers=args.workers, threads=args.threads, db_workers=2, PROXY_HOPS="1",
+    with Site(url, web_workers=args.workers, threads=args.threads, PROXY_HOPS="1",
+              db_workers=args.db_workers,
               fresh=args.fresh_db, worker_nice=args.worker_nice) as site:  # fmt: skip
         db = psycopg.connect(site.db_url, autocommit=True)
         before, codes, samples = dict(db.execute(SIZES).fetchall()), Counter(), []
@@ -141,17 +142,23 @@ def load_test(args, url: str) -> None:
             type(u.__name__, (u,), {"think": args.think}) for u in (YukonPlayer, KlondikePlayer)
         ]
         abuser = type("Abuser", (Flooder,), {"fixed_count": args.abuser})
-        env = Environment(user_classes=[*paced, abuser], host=site.url)
+        env = Environment(user_classes=[*paced, abuser][: 3 if args.abuser else 2], host=site.url)
         env.events.request.add_listener(
             lambda name, response=None, **_: codes.update([(name, response.status_code)])
         )
         runner, start = env.create_local_runner(), time.monotonic()
         runner.start(args.load + args.abuser, spawn_rate=20)
+        gevent.sleep(1)  # the site's processes, PostgreSQL's backends included, all up
+        roles = {"gunicorn": site.web_processes(), "PostgreSQL": site.db_backends(),
+                 "db_workers": site.workers, "locust": [psutil.Process()]}  # fmt: skip
+        cpu0, t0 = {role: cpu_seconds(p) for role, p in roles.items()}, time.monotonic()
         while (now := time.monotonic() - start) < 60 * args.minutes:
             queue = dict(db.execute(QUEUE).fetchall())
             samples.append(f"{now:4.0f}s {queue.get('READY', 0)}/{queue.get('RUNNING', 0)} "
                            f"load {os.getloadavg()[0]:.1f}")  # fmt: skip
             gevent.sleep(5)
+        cores = {role: spent(cpu0[role], cpu_seconds(p)) / (time.monotonic() - t0)
+                 for role, p in roles.items()}  # fmt: skip
         runner.quit()
         after = dict(db.execute(SIZES).fetchall())
     ours = [e for (n, _), e in env.stats.entries.items() if not n.startswith("abuse")]
@@ -166,8 +173,10 @@ def load_test(args, url: str) -> None:
           f"{'/'.join(f'{players.get_response_time_percentile(q):.0f}' for q in (.5, .95, .99))}"
           f"/{players.max_response_time:.0f} ms (target p95 < 200 ms, 0 errors); p95 ms: "
           + ", ".join(p95))  # fmt: skip
-    for error in list(env.stats.errors.values())[:5]:
+    for error in sorted(env.stats.errors.values(), key=lambda e: e.name.startswith("abuse"))[:5]:
         print(f"  error: {error.occurrences}x {error.name}: {str(error.error)[:200]}")
+    print("cores in use: " + ", ".join(f"{role} {n:.2f}" for role, n in cores.items())
+          + f" of {CORES}")  # fmt: skip
     print("abuser, answers by request and status:", dict(sorted(
         (f"{n} {c}", k) for (n, c), k in codes.items() if n.startswith("abuse"))))  # fmt: skip
     grown = Counter({t: (after[t] - before.get(t, 0)) / 1024 for t in after})  # KiB
@@ -194,6 +203,7 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=5.0, help="the load test's length")
     parser.add_argument("--abuser", type=int, default=4, help="the abuser's connections")
     parser.add_argument("--worker-nice", type=int, default=0, help="the db_workers' nice")
+    parser.add_argument("--db-workers", type=int, default=2, help="the load test's db_workers")
     args = parser.parse_args()
     levels = sorted(int(n) for n in args.players.split(","))
     variants = [v for v in args.variants.split(",") if v]

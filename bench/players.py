@@ -81,7 +81,8 @@ class Player(FastHttpUser):
             if answer.status_code == 429 and self.label:  # the abuser's refusals: expected
                 return answer.success()
             after = read_board(html)  # its actions go to the game's own address, once started
-            if answer.status_code != 200 or after.ply is None or 'role="alert"' in html:
+            # refused (the board's alert line); a dead-end banner is an answer, not a failure
+            if answer.status_code != 200 or after.ply is None or 'class="alert"' in html:
                 answer.failure(f"{form} on {board.action}: HTTP {answer.status_code}")
                 return self.open_game()
         self.board = after

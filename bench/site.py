@@ -139,6 +139,7 @@ class Site:
             sys.executable, "-m", "gunicorn", "yukon_site.wsgi:application", "--bind",
             f"{HOST}:{self.port}", "--worker-class", "gthread", "--workers",
             str(self.web_workers), "--threads", str(self.threads), "--log-level", "warning",
+            "--keep-alive", "5",  # as shipped: longer than a player's pause between moves
         ])  # fmt: skip
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and gunicorn.poll() is None:

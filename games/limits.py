@@ -54,7 +54,11 @@ def check(request: HttpRequest, kind: str) -> None:
     keys = {player_key: per_player, f"{kind}:a:{client_address(request)}:{window}": per_address}
     counts = _count(list(keys), (window + 1) * seconds)
     if any(counts[key] > limit for key, limit in keys.items()):
-        RateCount.objects.filter(key__in=list(keys)).update(count=F("count") - 1)
+        # A row at a time: one statement taking both back would lock them in its own scan
+        # order while another request's upsert holds one and waits for the other (a deadlock
+        # PostgreSQL ends with a 500). Locking one row, and only one, cannot close a cycle.
+        for key in keys:
+            RateCount.objects.filter(key=key).update(count=F("count") - 1)
         raise Limited(kind, max(1, int((window + 1) * seconds - now + 0.999)))
     if counts[player_key] == 1:  # a player's first in this window (so now and then): sweep
         RateCount.objects.filter(expires__lt=now).delete()

@@ -165,3 +165,38 @@ def test_one_players_tabs_on_four_games_moving_and_asking_hints_at_once_all_get_
         raise failures[0]
     assert all(Game.objects.get(pk=game.pk).ply == 12 for game in games)
     assert CheckRequest.objects.filter(player=games[0].player).count() <= queue.MAX_PER_PLAYER
+
+
+def test_tabs_over_the_rate_limit_at_once_are_all_refused_cleanly(settings):
+    """Four tabs of one player flooding at once: exactly the limit's worth is applied (no two
+    requests see the same count), and every other request is refused with a 429 while
+    others add to and take back from the same two rows."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "action": (4, 1000, 3600)}
+    games = [
+        Persona("alice").game_at(deals.deal_for("klondike", number), [], draw=1)
+        for number in (201, 202, 203, 204)
+    ]
+    barrier = threading.Barrier(len(games))
+    statuses: list[int] = []
+    failures: list[BaseException] = []
+
+    def flood(game: Game) -> None:
+        try:
+            tab = Persona("alice")
+            barrier.wait(timeout=10)
+            for _ in range(15):
+                statuses.append(tab.act(game, htmx=True, move="d").status_code)
+        except BaseException as error:  # re-raised in the test's own thread below
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=flood, args=(game,)) for game in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    if failures:
+        raise failures[0]
+    assert sorted(set(statuses)) == [200, 429] and statuses.count(200) == 4
+    assert sum(Game.objects.get(pk=game.pk).ply for game in games) == 4
