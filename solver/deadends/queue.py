@@ -116,6 +116,11 @@ def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
         if known[index] == Check.WIN:
             return Back(jump_to=index)
         if known[index] is None:
-            asked = ask and add(game, earlier[index].position, at)
-            return Back(searching=True, asked=asked)
+            if not ask:
+                return Back(searching=True)
+            # A lost line asks for the same earlier position on each move until it is
+            # decided: the request moves along with the game, and its wake-up still serves it.
+            position = earlier[index].position
+            again = CheckRequest.objects.filter(game=game, key=position_key(position)).exists()
+            return Back(searching=True, asked=add(game, position, at) and not again)
     return Back()

@@ -19,6 +19,7 @@ from games.engine import rules
 from games.engine.moves import Move
 from games.models import Deal, Game
 from games.steps import current
+from games.steps import steps as game_steps
 from solver.deadends import queue, tasks
 from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
 from solver.deadends.tasks import check_position
@@ -203,6 +204,24 @@ def test_a_move_from_a_lost_position_is_lost_without_a_search():
     assert queue.verdicts([current(game).position]) == [Check.LOSS]
     assert not CheckRequest.objects.filter(key=position_key(current(game).position)).exists()
     assert DBTaskResult.objects.count() == queued, "lost by inheritance: nothing to search"
+
+
+def test_a_lost_line_asks_for_an_earlier_position_once_however_often_it_moves():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    for move in DEAD_END_LINE:
+        post(alice, game, move=move)
+    CheckRequest.objects.all().delete()
+    DBTaskResult.objects.all().delete()
+    lost = current(game).position  # proven lost; nothing before it decided yet
+    PositionVerdict.objects.create(key=position_key(lost), verdict=Check.LOSS)
+    before_it = game_steps(game)[-2].position
+    post(alice, game, move="4D-t6")  # lost too: the banner asks for the position before
+    post(alice, game, action="undo")  # back on the lost one: asks for the same position
+    waiting = CheckRequest.objects.get()
+    assert waiting.key == position_key(before_it) and waiting.at == position_key(lost)
+    assert DBTaskResult.objects.count() == 1, "one wake-up for the one position wanted"
 
 
 def test_a_deal_from_the_pool_brings_its_winning_line():
