@@ -161,6 +161,7 @@ def load_test(args, url: str) -> None:
                  for role, p in roles.items()}  # fmt: skip
         runner.quit()
         after = dict(db.execute(SIZES).fetchall())
+        games = db.execute("SELECT count(*) FROM games_game").fetchone()[0]
     ours = [e for (n, _), e in env.stats.entries.items() if not n.startswith("abuse")]
     hours = args.load * args.minutes / 60  # player-hours
     players = StatsEntry(env.stats, "players", "")
@@ -181,7 +182,8 @@ def load_test(args, url: str) -> None:
         (f"{n} {c}", k) for (n, c), k in codes.items() if n.startswith("abuse"))))  # fmt: skip
     grown = Counter({t: (after[t] - before.get(t, 0)) / 1024 for t in after})  # KiB
     print(f"database growth: {grown.total():.0f} KiB in all, {grown.total() / hours:.0f} KiB "
-          "per player-hour; by table (KiB): "
+          f"per player-hour, {grown.total() / max(games, 1):.0f} KiB per game ({games} games "
+          "started); by table (KiB): "
           + ", ".join(f"{t} {kib:.0f}" for t, kib in grown.most_common() if kib))  # fmt: skip
     print("queue depth (check tasks READY/RUNNING) every 5 s:\n  " + "\n  ".join(samples))
 
