@@ -142,7 +142,7 @@ def load_test(args, url: str) -> None:
             type(u.__name__, (u,), {"think": args.think}) for u in (YukonPlayer, KlondikePlayer)
         ]
         abuser = type("Abuser", (Flooder,), {"fixed_count": args.abuser})
-        env = Environment(user_classes=[*paced, abuser][: 3 if args.abuser else 2], host=site.url)
+        env = Environment(user_classes=[*paced, abuser] if args.abuser else paced, host=site.url)
         env.events.request.add_listener(
             lambda name, response=None, **_: codes.update([(name, response.status_code)])
         )

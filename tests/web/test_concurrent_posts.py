@@ -24,33 +24,51 @@ STALE = "The table had changed since that page was drawn"
 ROUNDS = 6
 
 
-def race(game: Game, *posts: dict) -> list[str]:
-    """POST each set of fields from its own tab of alice's, all at once; the pages back."""
-    barrier = threading.Barrier(len(posts))
-    pages: list[str] = []
+def at_once(work, items: list, timeout: float = 30) -> None:
+    """Runs `work(tab, item)` for each item in a thread of its own, each with a new tab of
+    alice's, released together by a barrier; re-raises the first failure here."""
+    barrier = threading.Barrier(len(items))
     failures: list[BaseException] = []
 
-    def post(fields: dict) -> None:
+    def run(item) -> None:
         try:
             tab = Persona("alice")
             barrier.wait(timeout=10)
-            response = tab.act(game, **fields)
-            assert response.status_code == 200, response.content[:300]
-            pages.append(response.content.decode())
+            work(tab, item)
         except BaseException as error:  # re-raised in the test's own thread below
             failures.append(error)
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=post, args=(fields,)) for fields in posts]
+    threads = [threading.Thread(target=run, args=(item,)) for item in items]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=30)
+        thread.join(timeout=timeout)
     if failures:
         raise failures[0]
+
+
+def race(game: Game, *posts: dict) -> list[str]:
+    """POST each set of fields from its own tab of alice's, all at once; the pages back."""
+    pages: list[str] = []
+
+    def post(tab: Persona, fields: dict) -> None:
+        response = tab.act(game, **fields)
+        assert response.status_code == 200, response.content[:300]
+        pages.append(response.content.decode())
+
+    at_once(post, list(posts))
     assert len(pages) == len(posts)
     return pages
+
+
+def klondike_games(*numbers: int) -> list[Game]:
+    """Alice's draw-1 games on these Klondike deals, none of them moved yet."""
+    return [
+        Persona("alice").game_at(deals.deal_for("klondike", number), [], draw=1)
+        for number in numbers
+    ]
 
 
 def is_stale(page: str) -> bool:
@@ -105,28 +123,13 @@ def test_four_tabs_racing_the_first_move_on_a_deal_start_one_game_and_apply_it_o
     constraint makes the tabs that lose the insert find the winner's game, where the ply
     guard turns them away."""
     deal, line = easy_yukon()
-    barrier = threading.Barrier(4)
     pages: list[str] = []
-    failures: list[BaseException] = []
 
-    def post() -> None:
-        try:
-            tab = Persona("alice")
-            barrier.wait(timeout=10)
-            response = tab.client.post(f"/yukon/{deal.number}/", {"ply": 0, "move": line[0]})
-            pages.append(response.content.decode() if response.status_code == 200 else "moved")
-        except BaseException as error:  # re-raised in the test's own thread below
-            failures.append(error)
-        finally:
-            connections.close_all()
+    def post(tab: Persona, _) -> None:
+        response = tab.client.post(f"/yukon/{deal.number}/", {"ply": 0, "move": line[0]})
+        pages.append(response.content.decode() if response.status_code == 200 else "moved")
 
-    threads = [threading.Thread(target=post) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    if failures:
-        raise failures[0]
+    at_once(post, [None] * 4)
     assert len(pages) == 4 and applied(pages) == 1  # the others see the board as it stands
     game = Game.objects.get()
     assert (game.ply, game.actions) == (1, line[:1])
@@ -136,33 +139,15 @@ def test_one_players_tabs_on_four_games_moving_and_asking_hints_at_once_all_get_
     """Every request asks for a dead-end check and trims the player's waiting checks to the
     newest few, across all their games: four tabs doing that at once must queue up behind
     each other's row locks, never deadlock (a 500 for the tab PostgreSQL picks)."""
-    games = [
-        Persona("alice").game_at(deals.deal_for("klondike", number), [], draw=1)
-        for number in (101, 102, 103, 104)
-    ]
-    barrier = threading.Barrier(len(games))
-    failures: list[BaseException] = []
+    games = klondike_games(101, 102, 103, 104)
 
-    def play(game: Game) -> None:
-        try:
-            tab = Persona("alice")
-            barrier.wait(timeout=10)
-            for turn in range(12):  # six hints each: 24 of the player's 30 a minute
-                for fields in ({"move": "d"}, {"action": "hint"})[: 1 + turn % 2]:
-                    response = tab.act(game, htmx=True, **fields)
-                    assert response.status_code == 200, response.content[:300]
-        except BaseException as error:  # re-raised in the test's own thread below
-            failures.append(error)
-        finally:
-            connections.close_all()
+    def play(tab: Persona, game: Game) -> None:
+        for turn in range(12):  # six hints each: 24 of the player's 30 a minute
+            for fields in ({"move": "d"}, {"action": "hint"})[: 1 + turn % 2]:
+                response = tab.act(game, htmx=True, **fields)
+                assert response.status_code == 200, response.content[:300]
 
-    threads = [threading.Thread(target=play, args=(game,)) for game in games]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    if failures:
-        raise failures[0]
+    at_once(play, games, timeout=60)
     assert all(Game.objects.get(pk=game.pk).ply == 12 for game in games)
     assert CheckRequest.objects.filter(player=games[0].player).count() <= queue.MAX_PER_PLAYER
 
@@ -172,31 +157,13 @@ def test_tabs_over_the_rate_limit_at_once_are_all_refused_cleanly(settings):
     requests see the same count), and every other request is refused with a 429 while
     others add to and take back from the same two rows."""
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "action": (4, 1000, 3600)}
-    games = [
-        Persona("alice").game_at(deals.deal_for("klondike", number), [], draw=1)
-        for number in (201, 202, 203, 204)
-    ]
-    barrier = threading.Barrier(len(games))
+    games = klondike_games(201, 202, 203, 204)
     statuses: list[int] = []
-    failures: list[BaseException] = []
 
-    def flood(game: Game) -> None:
-        try:
-            tab = Persona("alice")
-            barrier.wait(timeout=10)
-            for _ in range(15):
-                statuses.append(tab.act(game, htmx=True, move="d").status_code)
-        except BaseException as error:  # re-raised in the test's own thread below
-            failures.append(error)
-        finally:
-            connections.close_all()
+    def flood(tab: Persona, game: Game) -> None:
+        for _ in range(15):
+            statuses.append(tab.act(game, htmx=True, move="d").status_code)
 
-    threads = [threading.Thread(target=flood, args=(game,)) for game in games]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    if failures:
-        raise failures[0]
+    at_once(flood, games, timeout=60)
     assert sorted(set(statuses)) == [200, 429] and statuses.count(200) == 4
     assert sum(Game.objects.get(pk=game.pk).ply for game in games) == 4
