@@ -509,14 +509,79 @@ static int deadlocked(const Game *g) {
     return 0;
 }
 
-/* tableau.TableauGame.is_dead: the proof depends only on the face-down counts. */
+/* deadlock.never_home, Yukon's: whether some card can never go home. It grows the events
+ * that may ever happen (c turns up, tops a column, leaves what it lies on now, goes home;
+ * some column is empty) from what holds now, cards home counting as all four. An event is
+ * added only once a condition holds that must hold just before it first happens: a card
+ * turns up, or becomes a top, only when the card lying on it now leaves it; it goes home
+ * only as a top, after the card below it in its suit; a face-up card leaves only home, onto
+ * a parent topping a column, or, a king, to an empty column; a column first empties when
+ * its bottom card leaves. Every event of any line is added (induction over its moves), and
+ * a win sends every card home: a card never added home proves the position lost. */
+static int never_home(const Game *g) {
+    uint8_t home[52], up[52], top[52], leaves[52];
+    int on[52], bottoms[7], nbottoms = 0, empty = 0;
+    for (int c = 0; c < 52; c++) {
+        home[c] = (uint8_t)(RANK(c) < g->found[SUIT(c)]);
+        up[c] = top[c] = leaves[c] = home[c];
+        on[c] = -1;
+    }
+    for (int i = 0; i < 7; i++) {
+        int nd = g->ndown[i], n = nd + g->len[i];
+        if (!n) {
+            empty = 1;
+            continue;
+        }
+        int prev = -1;
+        for (int m = 0; m < n; m++) {
+            int c = m < nd ? g->down[i][m] : g->col[i][m - nd];
+            up[c] = (uint8_t)(m >= nd);
+            if (prev >= 0) on[prev] = c;
+            else bottoms[nbottoms++] = c;
+            prev = c;
+        }
+        top[prev] = 1;
+    }
+    int waiting[52], nwaiting = 0;
+    for (int c = 0; c < 52; c++)
+        if (!home[c]) waiting[nwaiting++] = c;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        if (!empty)
+            for (int b = 0; b < nbottoms; b++)
+                if (leaves[bottoms[b]]) empty = changed = 1;
+        for (int w = 0; w < nwaiting; w++) {
+            int c = waiting[w];
+            if (!top[c] && leaves[on[c]]) up[c] = top[c] = (uint8_t)(changed = 1);
+            if (!home[c] && top[c] && (RANK(c) == 0 || home[c - 1]))
+                home[c] = leaves[c] = (uint8_t)(changed = 1);
+            if (!leaves[c] && up[c]) {
+                int may = RANK(c) == KING && empty;
+                for (int n = 0; n < NPARENTS[c] && !may; n++) may = top[PARENTS[c][n]];
+                if (may) leaves[c] = (uint8_t)(changed = 1);
+            }
+        }
+    }
+    for (int w = 0; w < nwaiting; w++)
+        if (!home[waiting[w]]) return 1;
+    return 0;
+}
+
+/* tableau.TableauGame.is_dead (its proof depends only on the face-down counts), then, in
+ * Yukon, yukon.YukonGame.is_dead's never_home. */
 static int is_dead(Game *g) {
-    if (!g->dead_cache) return deadlocked(g);
-    int idx = 0;
-    for (int i = 0; i < 7; i++) idx += g->ndown[i] * g->dead_mult[i];
-    uint8_t v = g->dead_cache[idx];
-    if (!v) v = g->dead_cache[idx] = (uint8_t)(deadlocked(g) ? 2 : 1);
-    return v == 2;
+    int dead;
+    if (!g->dead_cache) {
+        dead = deadlocked(g);
+    } else {
+        int idx = 0;
+        for (int i = 0; i < 7; i++) idx += g->ndown[i] * g->dead_mult[i];
+        uint8_t v = g->dead_cache[idx];
+        if (!v) v = g->dead_cache[idx] = (uint8_t)(deadlocked(g) ? 2 : 1);
+        dead = v == 2;
+    }
+    return dead || (!g->klondike && never_home(g));
 }
 
 /* ---------------------------------------------------------------------------------------- */

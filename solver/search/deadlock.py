@@ -1,4 +1,5 @@
-"""A cheap proof of loss: a face-down card that can never come up."""
+"""Cheap proofs of loss: a face-down card that can never come up (deadlocked), and, in Yukon,
+a card that can never go home (never_home)."""
 
 from __future__ import annotations
 
@@ -52,3 +53,65 @@ def _may_leave(x: int, where: dict, left: list[int]) -> bool:
         if spot is not None and left[spot[0]] > spot[1]:
             return False
     return True
+
+
+def never_home(columns: list[tuple[bytes, int]], found: list[int]) -> bool:
+    """Whether some card can never go home, under Yukon's moves. Each column is its cards,
+    bottom first, and how many of them (from the bottom) are face down; `found[s]` is the
+    number of suit-s cards home.
+
+    It grows, optimistically, the set of events that may ever happen: card c turns face up
+    (F), tops a column (T), leaves the card or the floor it lies on now (M), goes home (H);
+    and E, some column is empty. It starts from what holds now (cards home count as all
+    four: a foundation top may come back onto any column) and adds an event only once a
+    condition holds that must hold just before the event first happens in any line:
+    - a face-down card turns up only when the card lying on it now has left it, and is a
+      column top then; a face-up card becomes a top only when the card lying on it now
+      leaves it (a stack that moves keeps what lies on its cards);
+    - a card goes home only as a column top, after the card one rank lower of its suit;
+    - a face-up card leaves its place only home, onto a parent that tops a column, or, a
+      king, to an empty column;
+    - a column first empties when the card at its bottom now leaves it.
+    By induction over the moves of any line from here, every event of the line is added: its
+    condition held at the start or at an earlier move. A win sends every card home; so if a
+    card's H is never added, no win exists. (A card coming back from a foundation lies on a
+    top, which only delays events under it; it was itself a top before it went home.)
+
+    It sees what deadlocked() cannot, which takes every face-up card for free: say ♠5 lies
+    on both red queens, face down, and needs ♦6, where ♠J lies waiting for a red queen.
+    """
+    home = [False] * 52
+    for s in range(4):
+        for rank in range(found[s]):
+            home[s * 13 + rank] = True
+    up, top, leaves = home[:], home[:], home[:]
+    on = [-1] * 52  # the card lying on c now
+    bottoms, empty = [], False
+    for cards, hidden in columns:
+        if not cards:
+            empty = True
+            continue
+        bottoms.append(cards[0])
+        for m, c in enumerate(cards):
+            up[c] = m >= hidden
+            if m + 1 < len(cards):
+                on[c] = cards[m + 1]
+        top[cards[-1]] = True
+    waiting = [c for c in range(52) if not home[c]]
+    changed = True
+    while changed:
+        changed = False
+        if not empty and any(leaves[b] for b in bottoms):
+            empty = changed = True
+        for c in waiting:
+            if not top[c] and leaves[on[c]]:  # (then the card on c was face up)
+                up[c] = top[c] = changed = True
+            if not home[c] and top[c] and (RANK[c] == 0 or home[c - 1]):
+                home[c] = leaves[c] = changed = True
+            if (
+                not leaves[c]
+                and up[c]
+                and (RANK[c] == KING and empty or any(top[p] for p in PARENTS[c]))
+            ):
+                leaves[c] = changed = True
+    return not all(home)

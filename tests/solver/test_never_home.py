@@ -1,0 +1,113 @@
+"""Yukon's second cheap proof of loss, deadlock.never_home: a card that can never go home.
+
+It must call lost what the face-down proof cannot (a tangle of face-up cards over the
+face-down ones they need), and it must never call lost a position a win passes through:
+checked against the search without it (YukonGame's is_dead as it was, TableauGame's), on the
+lines that search finds for the reference deals and on random-play positions.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine.deal import deal
+from games.engine.positions import Position
+from games.engine.rules import apply, legal_moves
+from solver.search import ENGINES, LOSS, WIN, python_game, solve
+from solver.search.budget import Budget, OutOfBudget
+from solver.search.deadlock import deadlocked, never_home
+from solver.search.dfs import search
+from solver.search.reader import read
+from solver.search.tableau import TableauGame
+from solver.search.yukon import YukonGame
+
+from .reference import reference, replay
+
+# ♠5 lies on ♥Q ♦Q ♥6 (face down) and needs ♦6, which ♠J covers; ♠J needs a red queen (both
+# under ♠5) or ♠4 home (under them too). Everything else could go home.
+TANGLE = (
+    "yukon; t1: 4S QH QD 6H | 5S; t2: 6D JS; t3: KS; t4: KD; t5: 7D 6S JH TH 9H 8H 7H;"
+    " t6: 8D 9D TD JD; t7: 7S 8S 9S TS QS KH; f1: AS..3S; f2: AH..5H; f3: AD..5D; f4: AC..KC"
+)
+# A deal of bench/verdict_latency.py's after 9 moves off the winning line: the search
+# without never_home needs 8.2 million nodes (16 CPU-s natively) to prove it lost.
+STRAYED = (
+    "yukon; t1: 6S 5H 4D 7D 8C 2D; t2: TS | 6D JS AC JC 4S 3D QC AH;"
+    " t3: 8H 7C 6H 5C 4H 3C 3H 2C AD 9D; t4: 5D 6C AS | KC 2S JD TC 8D 9S KS 8S;"
+    " t5: QS TH 7S | 4C; t6: KD 7H 9H 2H | TD; t7: KH 9C QH 3S QD 5S | JH"
+)
+
+
+class PlainYukon(YukonGame):
+    """The search's Yukon without never_home: the face-down proof only."""
+
+    is_dead = TableauGame.is_dead
+
+
+def columns(game) -> list[tuple[bytes, int]]:
+    return [(game.down[i][: game.ndown[i]] + game.cols[i], game.ndown[i]) for i in range(7)]
+
+
+def plain_search(position: Position, nodes: int) -> list[str] | None | str:
+    """The search without never_home: a win's moves, None for a loss, "unknown"."""
+    layout = read(position)
+    try:
+        return search(PlainYukon(layout.down, layout.up, layout.found), Budget(None, nodes))
+    except OutOfBudget:
+        return "unknown"
+
+
+def test_a_tangle_of_face_up_cards_is_lost_though_every_face_down_card_may_come_up():
+    game = python_game(read(Position.from_text(TANGLE)))
+    piles = [pile for pile, hidden in columns(game) if hidden]
+    assert not deadlocked(piles)  # ♠5 may leave for ♦6, as far as that proof sees
+    assert never_home(columns(game), game.found)
+    # With ♠4 home, ♠5 can follow it and uncover the rest.
+    untangled = TANGLE.replace("t1: 4S QH", "t1: QH").replace("AS..3S", "AS..4S")
+    free = python_game(read(Position.from_text(untangled)))
+    assert not never_home(columns(free), free.found)
+    assert solve(Position.from_text(untangled)).verdict == WIN
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_strayed_deal_that_took_millions_of_nodes_is_lost_in_one(engine):
+    result = solve(Position.from_text(STRAYED), budget_nodes=1000, engine=engine)
+    assert (result.verdict, result.nodes) == (LOSS, 1)
+
+
+def test_no_position_on_a_winning_line_is_called_lost():
+    """Lines found without never_home, replayed by the rules: never_home stays silent on
+    every position of them (each one is winnable)."""
+    checked = 0
+    for row in reference("yukon").values():
+        position = Position.from_json(row["position"])
+        moves = plain_search(position, 2000)
+        if not isinstance(moves, list):
+            continue
+        for n, move in enumerate(moves):
+            game = python_game(read(position))
+            assert not never_home(columns(game), game.found), (row["id"], n)
+            checked += 1
+            position = replay(position, [move])
+        assert position.is_won
+    assert checked > 5000  # about 60 lines
+
+
+def test_what_never_home_calls_lost_the_search_without_it_never_wins():
+    rng, flagged, refuted = random.Random(8), 0, 0
+    for number in range(1, 120):
+        position = deal("yukon", number, b"never-home-test-deal-key-32-bytes", 1, None)
+        for _ in range(60):
+            moves = legal_moves(position)
+            if position.is_won or not moves:
+                break
+            position = apply(position, rng.choice(moves))
+            game = python_game(read(position))
+            if never_home(columns(game), game.found):
+                flagged += 1
+                refuted += isinstance(plain_search(position, 3000), list)
+                break
+    assert flagged > 40
+    assert refuted == 0
