@@ -1,8 +1,5 @@
-"""A game board as the server sends it, read the way a player's eye does: where its actions go,
-which cards can go where (`data-card`/`data-targets`), the stock's button, the ply; and a move
-chosen from it."""
-
-from __future__ import annotations
+"""A game board as the server sends it, read as a player's eye does (where its actions go, which
+cards can go where, the stock's button, the ply), and a move chosen from it."""
 
 import html as markup
 import random
@@ -20,8 +17,7 @@ CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 @dataclass
 class Board:
-    """What a player needs from a page or partial: where the board's actions go, its ply, its
-    legal card moves and the stock's button; all None or empty when there is no board."""
+    """What a player needs from a page or partial; all None or empty when there is no board."""
 
     action: str | None = None  # HTML-unescaped
     ply: int | None = None

@@ -1,17 +1,14 @@
 #!/usr/bin/env python
 """The move endpoint under gunicorn + PostgreSQL beside a hello-world view and the save floor
-(the move's POST, one SELECT and one UPDATE: no rules, no check, no board) on the same stack, in
-one run; or (--load) the load test: paced players and an abusive client. Prints figures.
+(the move's POST, one SELECT and one UPDATE, nothing else), in one run; or (--load) the load
+test: paced players and an abusive client.
 
     .venv/bin/python bench/move_endpoint.py [--seconds 20] [--players 16,64] [--think 1]
 
-Site: bench/site.py; load: bench/players.py (locust, in this process). A phase opens its players'
-games, warms up, then counts: hello, Yukon and Klondike moves, the save floor at each --players
-level without pauses, then each variant at the top level pausing 0.5-1.5 x --think s. CPU per
-request: gunicorn's and PostgreSQL's (psutil); the load generator's apart.
+A phase (players: bench/players.py, locust in this process) opens its games, warms up, then
+counts: hello, each variant's moves and the save floor at each --players level without pauses,
+then each variant at the top level pausing ~--think s. CPU per request by process (psutil).
 """
-
-from __future__ import annotations
 
 import argparse
 import logging
@@ -30,11 +27,10 @@ from locust.env import Environment  # noqa: E402
 from locust.stats import StatsEntry  # noqa: E402
 
 from bench.players import Flooder, Floor, Hello, KlondikePlayer, Player, YukonPlayer  # noqa: E402
-from bench.site import DEFAULT_DB, Site, cpu_seconds, spent  # noqa: E402
+from bench.site import DEFAULT_DB, Site, cpu_seconds, loadavg, spent  # noqa: E402
 
 TARGET_FLOOR_RATIO = 1.5  # issue 11: a move costs <= 1.5x the save floor, same run
-TARGET_P99_MS = 100.0
-TARGET_PARTIAL = 12 * 1024
+TARGET_P99_MS, TARGET_PARTIAL = 100.0, 12 * 1024  # paced players' p99; a board partial's bytes
 CORES = psutil.cpu_count() or 1
 SIZES = ("SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c WHERE c.relkind = 'r'"
          " AND c.relnamespace = 'public'::regnamespace")  # fmt: skip
@@ -60,47 +56,33 @@ def run_phase(site: Site, name: str, user: type, players: int, seconds: float, w
     env.stats.reset_all()
     bodies["move"].clear()
     processes = site.web_processes(), site.db_backends(), [psutil.Process()]
-    before, machine = [cpu_seconds(p) for p in processes], psutil.cpu_times()
+    before = [cpu_seconds(p) for p in processes]
+    psutil.cpu_percent()  # the machine's busy share (all but idle and iowait) from here on
     gevent.sleep(seconds)
     web, pg, client = (spent(b, cpu_seconds(p)) for b, p in zip(before, processes, strict=True))
-    machine = [b - a for a, b in zip(machine[:8], psutil.cpu_times()[:8], strict=True)]  # to steal
-    busy = 1 - (machine[3] + machine[4]) / sum(machine)  # all but idle and iowait
-    total = env.stats.total
-    ms = 1000 / max(1, total.num_requests)  # ms per request of a CPU second
-    result = {
-        "name": name, "players": players, "requests": total.num_requests,
-        "rate": total.num_requests / seconds, "p50": total.get_response_time_percentile(0.5),
-        "p99": total.get_response_time_percentile(0.99), "max": total.max_response_time,
-        "web": web * ms, "pg": pg * ms, "both": (web + pg) * ms, "client": client * ms,
-        "busy": busy, "others": max(0.0, busy - (web + pg + client) / (seconds * CORES)),
-        "errors": [f"{e.occurrences}x {e.name}: {e.error}" for e in env.stats.errors.values()],
-        "failures": total.num_failures,
-        "kinds": {k[0]: s.num_requests for k, s in env.stats.entries.items() if s.num_requests},
-        "bodies": bodies,
-    }  # fmt: skip
+    busy, total = psutil.cpu_percent() / 100, env.stats.total
+    ms, p99 = 1000 / max(1, total.num_requests), total.get_response_time_percentile(0.99)
+    others = max(0.0, busy - (web + pg + client) / (seconds * CORES))
+    kinds = {k[0]: s.num_requests for k, s in env.stats.entries.items() if s.num_requests}
+    mix = f"  mix {kinds}" if len(kinds) > 1 else ""
+    print(f"{name:<16}{players:>8}{total.num_requests:>9}{total.num_requests / seconds:>8.0f}"
+          f"{total.get_response_time_percentile(0.5):>8.0f}{p99:>8.0f}"
+          f"{total.max_response_time:>8.0f}{web * ms:>9.2f}{pg * ms:>8.2f}{client * ms:>8.2f}"
+          f"{100 * busy:>8.0f}%{100 * others:>7.0f}%{total.num_failures:>7}{mix}",
+          flush=True)  # fmt: skip
+    for error in list(env.stats.errors.values())[:3]:
+        print(f"  error: {error.occurrences}x {error.name}: {str(error.error)[:300]}")
     runner.quit()
-    print(f"  {name} at {players}: {total.num_requests} requests", flush=True)
-    return result
+    return {"name": name, "players": players, "web": web * ms, "both": (web + pg) * ms,
+            "p99": p99, "bodies": bodies}  # fmt: skip
 
 
 def report(results: list[dict]) -> None:
-    print("\nms of CPU per request; machine = all cores' busy share, others = not ours in it")
-    head = (f"{'phase':<16}{'players':>8}{'requests':>9}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}"
-            f"{'max ms':>8}{'web CPU':>9}{'PG CPU':>8}{'client':>8}{'machine':>9}{'others':>8}"
-            f"{'errors':>7}")  # fmt: skip
-    print(head + "\n" + "-" * len(head))
-    for r in results:
-        mix = f"  mix {r['kinds']}" if len(r["kinds"]) > 1 else ""
-        print(f"{r['name']:<16}{r['players']:>8}{r['requests']:>9}{r['rate']:>8.0f}{r['p50']:>8.0f}"
-              f"{r['p99']:>8.0f}{r['max']:>8.0f}{r['web']:>9.2f}{r['pg']:>8.2f}{r['client']:>8.2f}"
-              f"{100 * r['busy']:>8.0f}%{100 * r['others']:>7.0f}%"
-              f"{r['failures']:>7}{mix}")  # fmt: skip
     by = {(r["name"], r["players"]): r for r in results}
     print()
     for move in (r for r in results if r["name"].endswith(" move")):
         n = move["players"]
-        if not (hello := by.get(("hello", n))):
-            continue
+        hello = by[("hello", n)]  # every level has its hello phase
         line = (f"CPU {move['name']:<14} at {n:>2} players: {move['web'] / hello['web']:5.1f}x"
                 f" hello gunicorn only, {move['both'] / hello['both']:5.1f}x"
                 " with PostgreSQL")  # fmt: skip
@@ -116,36 +98,30 @@ def report(results: list[dict]) -> None:
     for variant, kind in (("yukon", "move"), ("klondike", "move"), ("", "open")):
         bodies = [b for r in results if r["name"].startswith(variant) for b in r["bodies"][kind]]
         if bodies:
-            sizes, wire = (sorted(column) for column in zip(*bodies, strict=True))
+            sizes, wire = zip(*bodies, strict=True)
             what = f"board partial {variant}" if variant else "full game page (opening GETs)"
-            print(f"{what}: median {int(statistics.median(sizes))} B, max {sizes[-1]} B (target "
+            print(f"{what}: median {int(statistics.median(sizes))} B, max {max(sizes)} B (target "
                   f"<= {TARGET_PARTIAL} B); on the wire median {int(statistics.median(wire))} B, "
-                  f"max {wire[-1]} B; over {len(sizes)} responses")  # fmt: skip
-    for r in results:
-        for error in r["errors"][:3]:
-            print(f"error in {r['name']} at {r['players']}: {error[:300]}")
+                  f"max {max(wire)} B; over {len(sizes)} responses")  # fmt: skip
 
 
 def load_test(args, url: str) -> None:
-    """--load players who move every --think s (on average) and one abusive client (one
-    address, --abuser connections that never pause: page GETs, moves, hints) for --minutes,
-    with the limits as shipped (each player its own address behind PROXY_HOPS=1) and 2
-    db_workers at nice --worker-nice (the web first when the cores are short)."""
+    """--load players moving every ~--think s and an abuser (one address, --abuser connections
+    that never pause) for --minutes; the limits as shipped (a player an address behind
+    PROXY_HOPS=1); db_workers at nice --worker-nice (the web first when cores are short)."""
     import psycopg
 
-    with Site(url, web_workers=args.workers, threads=args.threads, PROXY_HOPS="1",
-              db_workers=args.db_workers,
-              fresh=args.fresh_db, worker_nice=args.worker_nice) as site:  # fmt: skip
+    with Site(url, web_workers=args.workers, threads=args.threads, db_workers=args.db_workers,
+              fresh=args.fresh_db, worker_nice=args.worker_nice,
+              PROXY_HOPS="1") as site:  # fmt: skip
         db = psycopg.connect(site.db_url, autocommit=True)
         before, codes, samples = dict(db.execute(SIZES).fetchall()), Counter(), []
-        paced = [
-            type(u.__name__, (u,), {"think": args.think}) for u in (YukonPlayer, KlondikePlayer)
-        ]
+        YukonPlayer.think = KlondikePlayer.think = args.think
         abuser = type("Abuser", (Flooder,), {"fixed_count": args.abuser})
+        paced = [YukonPlayer, KlondikePlayer]
         env = Environment(user_classes=[*paced, abuser] if args.abuser else paced, host=site.url)
-        env.events.request.add_listener(
-            lambda name, response=None, **_: codes.update([(name, response.status_code)])
-        )
+        env.events.request.add_listener(lambda name, response=None, **_: codes.update(
+            [(name, response.status_code)]))  # fmt: skip
         runner, start = env.create_local_runner(), time.monotonic()
         runner.start(args.load + args.abuser, spawn_rate=20)
         gevent.sleep(1)  # the site's processes, PostgreSQL's backends included, all up
@@ -163,7 +139,6 @@ def load_test(args, url: str) -> None:
         after = dict(db.execute(SIZES).fetchall())
         games = db.execute("SELECT count(*) FROM games_game").fetchone()[0]
     ours = [e for (n, _), e in env.stats.entries.items() if not n.startswith("abuse")]
-    hours = args.load * args.minutes / 60  # player-hours
     players = StatsEntry(env.stats, "players", "")
     for entry in ours:
         players.extend(entry)
@@ -181,10 +156,10 @@ def load_test(args, url: str) -> None:
     print("abuser, answers by request and status:", dict(sorted(
         (f"{n} {c}", k) for (n, c), k in codes.items() if n.startswith("abuse"))))  # fmt: skip
     grown = Counter({t: (after[t] - before.get(t, 0)) / 1024 for t in after})  # KiB
-    print(f"database growth: {grown.total():.0f} KiB in all, {grown.total() / hours:.0f} KiB "
-          f"per player-hour, {grown.total() / max(games, 1):.0f} KiB per game ({games} games "
-          "started); by table (KiB): "
-          + ", ".join(f"{t} {kib:.0f}" for t, kib in grown.most_common() if kib))  # fmt: skip
+    kib, hours = grown.total(), args.load * args.minutes / 60  # player-hours
+    print(f"database growth: {kib:.0f} KiB in all, {kib / hours:.0f} KiB per player-hour, "
+          f"{kib / max(games, 1):.0f} KiB per game ({games} games started); by table (KiB): "
+          + ", ".join(f"{t} {n:.0f}" for t, n in grown.most_common() if n))  # fmt: skip
     print("queue depth (check tasks READY/RUNNING) every 5 s:\n  " + "\n  ".join(samples))
 
 
@@ -196,10 +171,8 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=8, help="gthread threads per worker")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--variants", default="yukon,klondike")
-    parser.add_argument("--think", type=float, default=1.0,
-                        help="paced phases' pause, about this many s (0: none)")  # fmt: skip
-    parser.add_argument("--no-floor", dest="floor", action="store_false",
-                        help="skip the save-floor phases")  # fmt: skip
+    parser.add_argument("--think", type=float, default=1.0, help="paced pause, ~s (0: none)")
+    parser.add_argument("--no-floor", dest="floor", action="store_false", help="no save floor")
     parser.add_argument("--fresh-db", action="store_true", help="drop and recreate the database")
     parser.add_argument("--load", type=int, help="instead: the load test with this many players")
     parser.add_argument("--minutes", type=float, default=5.0, help="the load test's length")
@@ -211,31 +184,35 @@ def main() -> int:
     variants = [v for v in args.variants.split(",") if v]
     logging.getLogger("locust").setLevel(logging.ERROR)
     url = os.environ.get("DATABASE_URL") or DEFAULT_DB
-    print(f"load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {CORES} cores")
+    print(f"load average at start {loadavg()}")
     if args.load:
         return load_test(args, url)
     with Site(url, web_workers=args.workers, threads=args.threads, fresh=args.fresh_db,
               BENCH_LIMITS="high") as site:  # fmt: skip
         print(f"gunicorn gthread {args.workers} workers x {args.threads} threads, DEBUG=0, "
               f"database {site.db_name}; {args.warmup:g} s warm-up + {args.seconds:g} s counted, "
-              f"players {levels}")  # fmt: skip
-
-        def phase(name: str, user: type, n: int, **attrs):
-            user = type(user.__name__, (user,), {"abstract": False, **attrs})
-            return run_phase(site, name, user, n, args.seconds, args.warmup)
-
+              f"players {levels}\n\nms of CPU per request; machine = all cores' busy share, "
+              "others = not ours in it")  # fmt: skip
+        head = (f"{'phase':<16}{'players':>8}{'requests':>9}{'req/s':>8}{'p50 ms':>8}"
+                f"{'p99 ms':>8}{'max ms':>8}{'web CPU':>9}{'PG CPU':>8}{'client':>8}"
+                f"{'machine':>9}{'others':>8}{'errors':>7}")  # fmt: skip
+        print(head + "\n" + "-" * len(head), flush=True)
         results = []
+
+        def phase(name: str, user: type, n: int, **attrs) -> None:
+            user = type(user.__name__, (user,), {"abstract": False, **attrs})
+            results.append(run_phase(site, name, user, n, args.seconds, args.warmup))
+
         for n in levels:
-            results.append(phase("hello", Hello, n))
+            phase("hello", Hello, n)
             for variant in variants:
-                results.append(phase(f"{variant} move", Player, n, variant=variant, think=0.0))
+                phase(f"{variant} move", Player, n, variant=variant, think=0.0)
             if args.floor:
-                results.append(phase("save floor", Floor, n, think=0.0))
+                phase("save floor", Floor, n, think=0.0)
         for variant in variants if args.think > 0 else []:
-            results.append(phase(f"{variant} paced", Player, levels[-1], variant=variant,
-                                 think=args.think))  # fmt: skip
+            phase(f"{variant} paced", Player, levels[-1], variant=variant, think=args.think)
         report(results)
-    print(f"\nload average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"\nload average at the end {loadavg()}")
     return 0
 
 

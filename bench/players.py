@@ -1,12 +1,9 @@
 """Locust users: players who open a deal's page and POST moves as htmx does, chosen from the
-board they were last sent (bench/board.py), undoing when stuck and opening a new game when won
-or at `ply_cap` moves; the baseline and the save floor of bench/move_endpoint.py; an abuser.
-A pause of 0.5-1.5 x BENCH_THINK s between moves (0: none). Against a running site:
+board last sent (bench/board.py), undoing when stuck, a new game when won or at `ply_cap`
+moves, pausing 0.5-1.5 x BENCH_THINK s; the baseline and save floor; an abuser. On a live site:
 
     PYTHONPATH=. .venv/bin/locust -f bench/players.py --headless -u 200 -r 20 -t 5m -H http://127.0.0.1:8000
 """
-
-from __future__ import annotations
 
 import itertools
 import os
@@ -14,7 +11,7 @@ import random
 import urllib.parse
 
 import gevent
-from locust import FastHttpUser, constant, task
+from locust import FastHttpUser, task
 from locust.exception import StopUser
 
 from bench.board import KLONDIKE_QUERY, choose, read_board
@@ -23,10 +20,8 @@ from bench.board import KLONDIKE_QUERY, choose, read_board
 class Player(FastHttpUser):
     """One player, one keep-alive connection, one game at a time."""
 
-    abstract = True
-    variant = "yukon"
+    abstract, variant, ply_cap = True, "yukon", 200
     think = float(os.environ.get("BENCH_THINK", "0"))
-    ply_cap = 200
     label = ""  # before each request's name
     addresses = itertools.count(1)  # each player its own, to a site behind PROXY_HOPS=1
 
@@ -45,9 +40,8 @@ class Player(FastHttpUser):
         query = KLONDIKE_QUERY if self.variant == "klondike" else ""
         path = f"/{self.variant}/{self.rng.randint(1, 2**31 - 1)}/{query}"
         headers = {"X-Forwarded-For": self.address}
-        with self.client.get(
-            path, name=self.label + "open", catch_response=True, headers=headers
-        ) as answer:
+        with self.client.get(path, name=self.label + "open", catch_response=True,
+                             headers=headers) as answer:  # fmt: skip
             self.board = read_board(answer.text or "")
             if not (self.board.action and self.board.ply is not None and self.board.csrf):
                 answer.failure(f"no game board in {path}")
@@ -55,13 +49,12 @@ class Player(FastHttpUser):
         self.csrf = self.board.csrf  # the page's; the partials after a move have none
 
     def post(self, path: str, form: dict, name: str):
-        return self.client.post(
-            # bytes: headers and body in one write (two small writes wait on delayed ACKs)
-            path, data=urllib.parse.urlencode(form).encode(), name=name, catch_response=True,
-            headers={"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
-                     "HX-Target": "board", "X-CSRFToken": self.csrf,
-                     "X-Forwarded-For": self.address},
-        )  # fmt: skip
+        headers = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
+                   "HX-Target": "board", "X-CSRFToken": self.csrf,
+                   "X-Forwarded-For": self.address}  # fmt: skip
+        # bytes: headers and body in one write (two small writes wait on delayed ACKs)
+        return self.client.post(path, data=urllib.parse.urlencode(form).encode(), name=name,
+                                catch_response=True, headers=headers)  # fmt: skip
 
     @task
     def step(self) -> None:
@@ -92,7 +85,6 @@ class Hello(FastHttpUser):
     """The smallest view the stack serves: the baseline."""
 
     abstract = True
-    wait_time = constant(0)
 
     @task
     def hello(self) -> None:
@@ -115,27 +107,23 @@ class Floor(Player):
 
 
 class Abuser(Player):
-    """One client (one address, one player) on `fixed_count` connections that never pause:
-    deal pages, moves and hints; what the limits refuse (429) is not a failure."""
+    """One client (an address, a player) on `fixed_count` connections that never pause: deal
+    pages, moves and hints; what the limits refuse (429) is not a failure."""
 
     abstract, fixed_count, think, label, address = True, 1, 0.0, "abuse ", "198.51.100.66"
     player = None  # the client's one player cookie, shared by all its connections
+    tasks = {Player.step: 6}  # with the inherited one: 7 moves to 2 looks and a hint
 
     def on_start(self) -> None:
         super().on_start()  # (its game starts with its first move, under the shared cookie)
-        Abuser.player = Abuser.player or next(
-            c for c in self.client.cookiejar if c.name == "player"
-        )
-        self.client.cookiejar.set_cookie(Abuser.player)
+        jar = self.client.cookiejar
+        Abuser.player = Abuser.player or next(c for c in jar if c.name == "player")
+        jar.set_cookie(Abuser.player)
 
     @task(2)
     def look(self) -> None:
         path = f"/yukon/{self.rng.randint(1, 2**31 - 1)}/"
         self.client.get(path, name="abuse look", headers={"X-Forwarded-For": self.address})
-
-    @task(6)
-    def step(self) -> None:
-        self.move()
 
     @task(1)
     def hint(self) -> None:

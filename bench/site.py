@@ -1,14 +1,13 @@
-"""The one site launcher of the benches (and of the page-load browser test): the site as it is
-shipped, DEBUG=0, on gunicorn (gthread) with whitenoise's compressed static files, PostgreSQL
-(or a SQLite file for a smoke run) and `db_worker` processes, started and always stopped.
+"""The one site launcher of the benches (and of the page-load browser test): the site as shipped
+(DEBUG=0, gunicorn gthread, whitenoise's compressed static files) on PostgreSQL or a SQLite file,
+with `db_worker` processes, started and always stopped. Also the benches' shared helpers.
 
     with Site("postgres://postgres@127.0.0.1:5432/yukon_bench", db_workers=2) as site:
         site.url, site.web_processes(), site.db_backends(), site.workers
 """
 
-from __future__ import annotations
-
 import contextlib
+import math
 import os
 import secrets
 import shutil
@@ -23,6 +22,8 @@ import urllib.request
 from pathlib import Path
 
 import psutil
+import psycopg
+from psycopg import sql
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/yukon_bench"
@@ -30,13 +31,9 @@ SETTINGS = "bench.hello.settings"  # the site plus /hello/ and /bench/floor/<slu
 HOST = "127.0.0.1"
 
 
-class BenchError(Exception):  # something a bench cannot go on without
-    pass
-
-
 def site_env(url: str, **extra: str) -> dict[str, str]:
-    """Production settings (DEBUG=0), throwaway keys unless given, connections kept for the
-    whole run (so no PostgreSQL backend and its CPU time goes away in the middle of a phase)."""
+    """Production settings, throwaway keys unless given, connections kept for the whole run (no
+    PostgreSQL backend, and its CPU time, goes away in the middle of a phase)."""
     return {
         **os.environ, "DJANGO_SETTINGS_MODULE": SETTINGS, "DATABASE_URL": url, "DEBUG": "0",
         "SECRET_KEY": "bench-" + secrets.token_urlsafe(32), "HTTPS": "0", "CONN_MAX_AGE": "3600",
@@ -50,9 +47,6 @@ def prepare_database(url: str, fresh: bool = False) -> None:
     parts = urllib.parse.urlparse(url)
     if parts.scheme.startswith("sqlite"):
         return
-    import psycopg
-    from psycopg import sql
-
     name = parts.path.lstrip("/")
     with psycopg.connect(parts._replace(path="/postgres").geturl(), autocommit=True) as conn:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
@@ -63,12 +57,24 @@ def prepare_database(url: str, fresh: bool = False) -> None:
 
 
 def manage(env: dict[str, str], *args: str, timeout: float | None = 600) -> str:
-    """Runs manage.py in `env`; returns what it printed."""
     done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)  # fmt: skip
     if done.returncode:
-        raise BenchError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
     return done.stdout
+
+
+def loadavg() -> str:
+    return f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} ({psutil.cpu_count()} cores)"
+
+
+def pct(values: list[float], q: float) -> float:  # nearest rank; q=1: the largest
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)] if ordered else math.nan
+
+
+def spread(values: list[float], digits: int = 2) -> str:  # p50/p95/max
+    return "/".join("-" if not values else f"{pct(values, q):.{digits}f}" for q in (0.5, 0.95, 1))
 
 
 def cpu_seconds(processes: list[psutil.Process]) -> dict[int, float]:  # user + system, by pid
@@ -84,36 +90,27 @@ def spent(before: dict[int, float], after: dict[int, float]) -> float:  # new on
 
 
 class Site:
-    """Migrates, collects static files, starts `web_workers` gunicorn workers (0: no web
-    server) and `db_workers` db_worker processes; stops them all on leaving, whatever
-    happened. `env` adds to or overrides the site's environment (DEAL_KEY, say)."""
+    """Migrates, collects static files, starts `web_workers` gunicorn workers (0: none) and
+    `db_workers` db_workers; stops them all on leaving. `env` adds to the site's environment."""
 
     def __init__(self, url: str = DEFAULT_DB, *, web_workers: int = 2, threads: int = 8,
                  db_workers: int = 0, fresh: bool = False, worker_nice: int = 0,
                  **env: str) -> None:  # fmt: skip
         self.db_url, self.fresh, self.worker_nice = url, fresh, worker_nice
         self.web_workers, self.threads, self.db_workers = web_workers, threads, db_workers
+        self.db_name = urllib.parse.urlparse(url).path.lstrip("/")
         self.folder = Path(tempfile.mkdtemp(prefix="bench-site-"))
         self.env = site_env(url, BENCH_STATIC_ROOT=str(self.folder / "static"), **env)
-        self.port, self.processes, self.workers = 0, [], []  # Popen, Popen, psutil.Process
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    @property
-    def db_name(self) -> str:
-        return urllib.parse.urlparse(self.db_url).path.lstrip("/")
+        self.url, self.processes, self.workers = "", [], []  # Popen, psutil.Process
 
     def _start(self, name: str, command: list[str]) -> subprocess.Popen:
-        log = open(self.folder / f"{name}.log", "wb")  # noqa: SIM115 (closed by the child's end)
-        process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log,
-                                   stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
-        log.close()
+        with open(self.folder / f"{name}.log", "wb") as log:  # the child holds its own copy
+            process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log,
+                                       start_new_session=True)  # fmt: skip
         self.processes.append(process)
         return process
 
-    def __enter__(self) -> Site:
+    def __enter__(self) -> "Site":
         signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped by SIGTERM"))  # runs close()
         try:
             prepare_database(self.db_url, self.fresh)
@@ -134,12 +131,12 @@ class Site:
     def _start_web(self) -> None:
         with socket.socket() as free:
             free.bind((HOST, 0))
-            self.port = free.getsockname()[1]
-        gunicorn = self._start("gunicorn", [
-            sys.executable, "-m", "gunicorn", "yukon_site.wsgi:application", "--bind",
-            f"{HOST}:{self.port}", "--worker-class", "gthread", "--workers",
-            str(self.web_workers), "--threads", str(self.threads), "--log-level", "warning",
-            "--keep-alive", "5",  # as shipped: longer than a player's pause between moves
+            bind = f"{HOST}:{free.getsockname()[1]}"
+        self.url = f"http://{bind}"
+        gunicorn = self._start("gunicorn", [  # keep-alive as shipped: outlasts a player's pause
+            sys.executable, "-m", "gunicorn", "yukon_site.wsgi:application", "--bind", bind,
+            "--worker-class", "gthread", "--workers", str(self.web_workers), "--threads",
+            str(self.threads), "--log-level", "warning", "--keep-alive", "5",
         ])  # fmt: skip
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and gunicorn.poll() is None:
@@ -149,22 +146,18 @@ class Site:
                         return
             time.sleep(0.2)
         log = (self.folder / "gunicorn.log").read_text(errors="replace")[-3000:]
-        raise BenchError(f"gunicorn did not answer within 60 s:\n{log}")
+        raise RuntimeError(f"gunicorn did not answer within 60 s:\n{log}")
 
-    def web_processes(self) -> list[psutil.Process]:
-        """The gunicorn workers (the arbiter only forks and watches them)."""
-        return psutil.Process(self.processes[0].pid).children() if self.port else []
+    def web_processes(self) -> list[psutil.Process]:  # gunicorn's workers, not its arbiter
+        return psutil.Process(self.processes[0].pid).children() if self.url else []
 
-    def db_backends(self) -> list[psutil.Process]:
-        """The PostgreSQL backends connected to the site's database, but not this query's."""
-        import psycopg
-
+    def db_backends(self) -> list[psutil.Process]:  # the site database's, not this query's
         query = "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()"
         with psycopg.connect(self.db_url, autocommit=True) as conn:
             pids = conn.execute(query, [self.db_name]).fetchall()
         return [psutil.Process(pid) for (pid,) in pids if psutil.pid_exists(pid)]
 
-    def close(self) -> None:
+    def close(self, *exc) -> None:
         for process in self.processes:
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)  # a worker ends its check, then leaves
@@ -181,5 +174,4 @@ class Site:
                 print(f"{log.name} holds tracebacks; the first:\n{first}", file=sys.stderr)
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def __exit__(self, *exc) -> None:
-        self.close()
+    __exit__ = close

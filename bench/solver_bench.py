@@ -1,18 +1,14 @@
 """Solver benchmark on the reference deals in tests/data/reference (issue 3).
 
-    .venv/bin/python bench/solver_bench.py [--budget 10] [--limit N] [--variant klondike]
-        [--engine python] [--compare 15] [--generate 200]
+    .venv/bin/python bench/solver_bench.py [--budget 10] [--limit N] [--compare 15] [--generate 200]
 
-Per variant and draw mode: the share decided, wins, losses, contradictions with the reference
-verdicts, wins that do not replay, median and p95 CPU seconds, nodes per second and one
-search's peak memory. Each deal runs in a fresh process of a pool of --workers, under a memory
-cap (a capped search counts as unknown). --compare N runs the Python engine on N decided deals
-per mode and prints its CPU over the native engine's, with and without the native quick dive.
---generate N times `manage.py generate_deals --workers 2` for N deals per mode on a throwaway
-SQLite database: winnable deals a second by the wall clock and by its processes' CPU time.
+Per variant and draw mode: share decided, wins, losses, contradictions with the reference, wins
+that do not replay, CPU seconds, nodes/s, peak memory; each deal in a fresh process of a pool of
+--workers, memory capped (a capped search is unknown). --compare N: the Python engine's CPU on N
+decided deals a mode over the native engine's, with and without its quick dive. --generate N:
+`manage.py generate_deals --workers 2` for N deals a mode on a throwaway SQLite database,
+winnable deals a second by the wall clock and by CPU time.
 """
-
-from __future__ import annotations
 
 import argparse
 import json
@@ -30,7 +26,7 @@ TESTDATA = ROOT / "tests" / "data" / "reference"  # a copy of ../shared/testdata
 MEMORY_CAP = 1536 * 2**20  # bytes of address space per search process
 sys.path.insert(0, str(ROOT))
 
-from bench.site import manage, site_env  # noqa: E402
+from bench.site import manage, pct, site_env  # noqa: E402
 
 MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
 
@@ -47,12 +43,12 @@ def main() -> None:
     parser.add_argument("--generate", type=int, default=40, help="generate_deals count (0: no)")
     parser.add_argument("--generate-budget", type=float, default=0.5, help="CPU-s a deal")
     args = parser.parse_args()
-
     print(f"budget {args.budget:g} CPU-s per deal, {args.workers} worker processes, "
           f"{args.engine} engine")  # fmt: skip
     modes = [(variant, draw) for variant, draw in MODES if args.variant in (None, variant)]
     for variant, draw in modes if args.limit != 0 else []:
-        rows = load(variant, draw)[: args.limit]
+        lines = (TESTDATA / f"{variant}.jsonl").read_text(encoding="utf-8").splitlines()
+        rows = [r for r in map(json.loads, lines) if r["position"]["draw"] == draw][: args.limit]
         results = run(rows, args.budget, args.workers, args.engine)
         report(variant, draw, rows, results)
         if args.compare:
@@ -61,26 +57,13 @@ def main() -> None:
         generate_figure(variant, draw, args.generate, args.generate_budget)
 
 
-def load(variant: str, draw: int | None) -> list[dict]:
-    lines = (TESTDATA / f"{variant}.jsonl").read_text(encoding="utf-8").splitlines()
-    return [row for row in map(json.loads, lines) if row["position"]["draw"] == draw]
-
-
 def run(rows: list[dict], budget: float, workers: int, engine: str) -> list[dict]:
     context = multiprocessing.get_context("fork")
     jobs = [(row["position"], budget, engine) for row in rows]
+    cap = (resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
     # One process per deal (maxtasksperchild=1): its peak memory is that deal's.
-    with context.Pool(workers, initializer=cap_memory, maxtasksperchild=1) as pool:
+    with context.Pool(workers, resource.setrlimit, cap, maxtasksperchild=1) as pool:
         return pool.map(solve_one, jobs, chunksize=1)
-
-
-def cap_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-
-def children_cpu() -> float:  # user + system CPU seconds of the child processes waited for
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
 
 
 def solve_one(job: tuple[dict, float, str]) -> dict:
@@ -98,8 +81,7 @@ def solve_one(job: tuple[dict, float, str]) -> dict:
         else:
             result = solve(position, budget_seconds=budget, engine=engine).to_json()
     except MemoryError:
-        result = {"verdict": "unknown", "moves": [], "nodes": 0, "seconds": budget,
-                  "capped": True}  # fmt: skip
+        result = {"verdict": "unknown", "moves": [], "nodes": 0, "seconds": budget, "capped": True}
     if result["verdict"] == "win":
         table = Position.from_json(position)
         for text in result["moves"]:
@@ -130,7 +112,7 @@ def report(variant: str, draw: int | None, rows: list[dict], results: list[dict]
     kpat = f"; wins where KPat (no foundation returns) said loss {beyond}" if beyond else ""
     print(f"  contradictions {contradictions}; wins that do not replay {bad_replays}{kpat}")
     print(f"  seconds      median {statistics.median(seconds):.3f}, p95 "
-          f"{seconds[int(0.95 * (n - 1))]:.3f}; median on winnable deals "
+          f"{pct(seconds, 0.95):.3f}; median on winnable deals "
           f"{statistics.median(win_seconds):.3f}")  # fmt: skip
     print(f"  nodes/s      {sum(r['nodes'] for r in results) / max(sum(seconds), 1e-9):,.0f}")
     print(f"  peak memory  {max(r['peak_mb'] for r in results):.0f} MB (largest single search)")
@@ -142,28 +124,23 @@ def compare(rows: list[dict], results: list[dict], count: int, most: float, work
     CPU-s, spread over that time."""
     decided = [n for n, r in enumerate(results) if r["verdict"] != "unknown"]
     plain_all = run([rows[n] for n in decided], most, workers, "native-no-dive")
-    timed = sorted(
-        (p["seconds"], n, p) for n, p in zip(decided, plain_all, strict=True)
-        if p["verdict"] != "unknown"
-    )  # fmt: skip
+    timed = sorted((p["seconds"], n, p) for n, p in zip(decided, plain_all, strict=True)
+                   if p["verdict"] != "unknown")  # fmt: skip
     picked = [timed[i * len(timed) // count] for i in range(min(count, len(timed)))]
     # The Python engine gets room for a 1000x slower search, so it decides them too.
     python = run([rows[n] for _, n, _ in picked], 1000 * most + 5, workers, "python")
     plain = [p for _, _, p in picked]
     shipped = [results[n] for _, n, _ in picked]
     for label, native in (("native", shipped), ("without dive", plain)):
-        both = [
-            (r, p) for r, p in zip(native, python, strict=True)
-            if p["verdict"] == r["verdict"] != "unknown"
-        ]  # fmt: skip
+        both = [(r, p) for r, p in zip(native, python, strict=True)
+                if p["verdict"] == r["verdict"] != "unknown"]  # fmt: skip
         native_cpu = sum(r["seconds"] for r, _ in both)
         python_cpu = sum(p["seconds"] for _, p in both)
         same_nodes = sum(r["nodes"] == p["nodes"] for r, p in both)
-        print(
-            f"  python vs {label + ':':13} {len(both)}/{len(picked)} deals decided alike "
-            f"({same_nodes} in as many nodes), python {python_cpu:.2f} CPU-s, native "
-            f"{native_cpu:.3f} CPU-s: {python_cpu / max(native_cpu, 1e-9):.0f}x less CPU"
-        )
+        print(f"  python vs {label + ':':13} {len(both)}/{len(picked)} deals decided alike "
+              f"({same_nodes} in as many nodes), python {python_cpu:.2f} CPU-s, native "
+              f"{native_cpu:.3f} CPU-s: {python_cpu / max(native_cpu, 1e-9):.0f}x less "
+              "CPU")  # fmt: skip
 
 
 def generate_figure(variant: str, draw: int | None, count: int, budget: float) -> None:
@@ -172,21 +149,20 @@ def generate_figure(variant: str, draw: int | None, count: int, budget: float) -
     with tempfile.TemporaryDirectory() as folder:
         env = site_env(f"sqlite:///{folder}/bench.sqlite3")  # DEBUG=0, throwaway keys
         manage(env, "migrate")
-        # CPU of generate_deals and its worker processes (all waited for): what the run costs
-        # on 2 cores of their own, whatever else the machine is doing meanwhile.
-        started, cpu = time.monotonic(), children_cpu()
+        # CPU of generate_deals and its workers (all waited for): its cost on 2 cores of its own
+        started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
         printed = manage(env, "generate_deals", "--variant", variant, *mode, "--count",
                          str(count), "--workers", "2", "--budget-seconds", str(budget),
                          timeout=None)  # fmt: skip
-        elapsed, cpu = time.monotonic() - started, children_cpu() - cpu
+        after, elapsed = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic() - started
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     summary = printed.strip().splitlines()[-1]
     wins = int(summary.split(":")[1].split()[0])
     name = variant if draw is None else f"{variant} draw {draw}"
     print(f"\ngenerate_deals --variant {variant} {' '.join(mode)} --count {count} --workers 2 "
-          f"--budget-seconds {budget:g}: {summary}")  # fmt: skip
-    print(f"  {wins / elapsed:.2f} winnable {name} deals stored per second "
-          f"({elapsed:.1f} s wall, worker start-up included, migrations not)")  # fmt: skip
-    print(f"  {wins / (cpu / 2):.2f} winnable {name} deals a second on 2 cores of their own "
+          f"--budget-seconds {budget:g}: {summary}\n  {wins / elapsed:.2f} winnable {name} deals "
+          f"stored per second ({elapsed:.1f} s wall, worker start-up included, migrations not)\n"
+          f"  {wins / (cpu / 2):.2f} winnable {name} deals a second on 2 cores of their own "
           f"({cpu:.1f} CPU-s in all processes)")  # fmt: skip
 
 

@@ -2,24 +2,16 @@
 """Verdict latency of the background dead-end checks: recorded games replayed through the real
 move path while real `db_worker` processes drain the queue, one phase per --workers count.
 
-    .venv/bin/python bench/verdict_latency.py [--stray-share 1] [--workers 1,2]
-        [--games 8] [--moves 40] [--players 4] [--database-url postgres://...]
+    .venv/bin/python bench/verdict_latency.py [--workers 1,2] [--stray-share 1] [--games 8] ...
 
-Scripts: the solver's winning line of the first --games winnable deals per variant for 3..25
-moves, then (in --stray-share of them) random legal moves; strayed games' final positions are
-solved offline to know which went bad. Per phase: a fresh database and W db_workers; --players
-threads play through `actions.act` and `banner.verdict(..., ask=True)` as the view does (a move
-every --interval s, polling the banner as the page does, up to --timeout s at the end).
-Latency: the verdict row's `decided` minus the moment the move was sent.
-
-Decided: a check is asked on each POSTed move, and the worker drops unsearched the check of a
-position the player left before it started; such positions are not counted ("dropped", also
-when only a later check, begun after the player left, decided them). A position counts as
-decided when its win or loss was known while the player stood on it; a game's final position,
-where the player waits up to --timeout s, when known within that wait.
+A game follows the solver's winning line of a winnable deal for 3..25 moves, then (in
+--stray-share of the games) random legal moves; the strayed games' final positions are solved
+offline to know which went bad. A phase: a fresh database, W db_workers and --players threads
+moving through `actions.act` and `banner.verdict(..., ask=True)` as the view does, every
+--interval s. Latency: the verdict row's `decided` minus when the move was sent. A position is
+decided if its verdict was known while the player stood on it (the final one: within --timeout
+s); a check the worker dropped because the player had moved on is not counted ("dropped").
 """
-
-from __future__ import annotations
 
 import argparse
 import math
@@ -28,7 +20,6 @@ import random
 import sys
 import threading
 import time
-import types
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -37,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import psutil  # noqa: E402
 
-from bench.site import Site, cpu_seconds, site_env  # noqa: E402
+from bench.site import Site, cpu_seconds, loadavg, pct, site_env, spread  # noqa: E402
 from games.engine.deal import deal  # noqa: E402
 from games.engine.moves import Move  # noqa: E402
 from games.engine.rules import apply, legal_moves  # noqa: E402
@@ -47,12 +38,11 @@ DEAL_KEY = "bench-verdict-latency-deal-key-of-32-bytes"
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/yukon_bench_verdicts"
 TARGET_P95, PAGE_POLL, WATCH_EVERY = 1.0, 0.8, 0.1
 LINE_NODES = 60_000  # the recording's node budget: the same line on any machine
-site = None  # the project's Django modules, imported once Django is set up (load_site)
 
 
 def load_site(url: str) -> None:
-    """Sets up Django on the bench database; every import of the site's own modules is here."""
-    global site
+    """Sets up Django on the bench database, then imports the site's modules, as globals."""
+    global db, DBTaskResult, deals, steps, actions, banner, models, tasks
     import django
 
     os.environ.update(site_env(url, DEAL_KEY=DEAL_KEY))
@@ -64,20 +54,6 @@ def load_site(url: str) -> None:
     from games.play import actions
     from solver.deadends import banner, models, tasks
 
-    site = types.SimpleNamespace(
-        db=db, DBTaskResult=DBTaskResult, deals=deals, steps=steps, actions=actions,
-        banner=banner, models=models, tasks=tasks,
-    )  # fmt: skip
-
-
-def pct(values: list[float], q: float) -> float:  # nearest rank; q=1: the largest
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(q * len(ordered)) - 1)] if ordered else math.nan
-
-
-def spread(values: list[float]) -> str:  # p50/p95/max in seconds
-    return "/".join("-" if not values else f"{pct(values, q):.2f}" for q in (0.5, 0.95, 1))
-
 
 def share(part: int, whole: int) -> str:
     return f"{part}/{whole} ({100 * part / whole:.1f}%)" if whole else f"{part}/0"
@@ -86,12 +62,10 @@ def share(part: int, whole: int) -> str:
 def pick_random(rng: random.Random, position, previous):
     moves = [m for m in legal_moves(position) if m.card is None or m.card != previous]
     moves = moves or legal_moves(position)
-    if not moves:
-        return None
     # stock turns weigh less than card moves, moves off a foundation least
     weights = [1.0 if m.card is None else 0.3 if position.locate(m.card)[0] == "f" else 3.0
                for m in moves]  # fmt: skip
-    return rng.choices(moves, weights)[0]
+    return rng.choices(moves, weights)[0] if moves else None
 
 
 def record_games(variant: str, count: int, max_moves: int, seed: int, stray_share: float):
@@ -119,9 +93,13 @@ def record_games(variant: str, count: int, max_moves: int, seed: int, stray_shar
             moves.append(str(move))
             if position.is_won:
                 break
-        scripts.append({"variant": variant, "number": number, "moves": moves, "final":
-                        position, "strays": index in strays})  # fmt: skip
-    return scripts, skipped
+        key = models.position_key(position)
+        scripts.append({"variant": variant, "number": number, "moves": moves, "final": position,
+                        "key": key, "strays": index in strays})  # fmt: skip
+    numbers = ", ".join(f"{s['number']}{'*' if s['strays'] else ''}({len(s['moves'])})"
+                        for s in scripts)  # fmt: skip
+    print(f"{variant}: games {numbers}; skipped (not proven winnable): {skipped or 'none'}")
+    return scripts
 
 
 class Phase:
@@ -129,15 +107,14 @@ class Phase:
 
     def __init__(self, args, scripts: list[dict]) -> None:
         self.args, self.scripts, self.lock = args, scripts, threading.Lock()
-        self.observations: list[dict] = []
         self.watching: dict[str, list[dict]] = {}  # position key → its observations pending
         self.finals: dict[tuple, dict] = {}  # (variant, number) → the final observation
-        self.cut, self.errors = 0, []
+        self.cut, self.errors, self.observations = 0, [], []
         self.deadline = time.time() + args.phase_seconds
 
     def run(self) -> None:
         for script in self.scripts:  # untimed: the deals exist before anyone plays
-            site.deals.deal_for(script["variant"], script["number"])
+            deals.deal_for(script["variant"], script["number"])
         n = self.args.players
         with ThreadPoolExecutor(n) as pool:
             players = [pool.submit(self.play, i, self.scripts[i::n]) for i in range(n)]
@@ -156,17 +133,17 @@ class Phase:
         except Exception as error:  # reported; the phase goes on
             self.errors.append(f"player {index}: {type(error).__name__}: {error}")
         finally:
-            site.db.connections.close_all()
+            db.connections.close_all()
 
     def play_game(self, player: str, script: dict, rng: random.Random) -> None:
         if time.time() > self.deadline:
             self.cut += 1
             return
         draw, scoring = (1, "standard") if script["variant"] == "klondike" else (None, "none")
-        dealt = site.deals.deal_for(script["variant"], script["number"])
-        game = site.actions.start_game(player, dealt, draw, scoring)
-        step, obs = site.steps.current(game), None
-        verdict = site.banner.verdict(game, step)
+        dealt = deals.deal_for(script["variant"], script["number"])
+        game = actions.start_game(player, dealt, draw, scoring)
+        step, obs = steps.current(game), None
+        verdict = banner.verdict(game, step)
         for text in script["moves"]:
             due = time.time() + self.args.interval * rng.uniform(0.8, 1.2)
             verdict = self.look(game, step, verdict, due)
@@ -176,11 +153,11 @@ class Phase:
             t0 = time.time()
             if obs is not None:
                 obs["left"] = t0
-            done = site.actions.act(game.pk, player, "move", game.ply, Move.parse(text))
+            done = actions.act(game.pk, player, "move", game.ply, Move.parse(text))
             game, step = done.game, done.step
             if game.result:
                 return  # won: nothing to check
-            verdict = site.banner.verdict(game, step, done.before, ask=True)  # as the view does
+            verdict = banner.verdict(game, step, done.before, ask=True)  # as the view does
             obs = self.observe(script, step, t0, verdict)
         self.finals[(script["variant"], script["number"])] = obs
         self.look(game, step, verdict, t0 + self.args.timeout, until_decided=True)
@@ -191,13 +168,13 @@ class Phase:
         next_poll = time.time() + PAGE_POLL
         while (now := time.time()) < until and not (until_decided and not verdict.polling):
             if verdict.polling and now >= next_poll:
-                verdict, next_poll = site.banner.verdict(game, step), now + PAGE_POLL
+                verdict, next_poll = banner.verdict(game, step), now + PAGE_POLL
             else:
                 time.sleep(min(0.05, until - now))
         return verdict
 
     def observe(self, script: dict, step, t0: float, verdict) -> dict:
-        key = site.models.position_key(step.position)
+        key = models.position_key(step.position)
         known = verdict.state != "pending"  # answered at once, no check to wait for
         obs = {"variant": script["variant"], "key": key, "t0": t0, "left": None, "known": known,
                "verdict": verdict.state if known else None,
@@ -212,7 +189,7 @@ class Phase:
         """Notes the first row of each position watched (a later check may rewrite it)."""
         with self.lock:
             keys = list(self.watching)
-        rows = site.models.PositionVerdict.objects.filter(key__in=keys)
+        rows = models.PositionVerdict.objects.filter(key__in=keys)
         rows = rows.values_list("key", "verdict", "decided", "seconds")
         for key, verdict, decided, seconds in rows:
             with self.lock:
@@ -225,9 +202,8 @@ class Phase:
 def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: list, busy: float):
     timeout = phase.args.timeout
     print(f"\n== {workers} worker(s): {wall:.0f} s wall; workers' CPU (cores each): "
-          f"{', '.join(f'{c:.2f}' for c in cores)}; machine busy {busy:.0f}% of "
-          f"{psutil.cpu_count()} cores; loadavg {os.getloadavg()[0]:.1f}; games cut short by "
-          f"the phase's end: {phase.cut}")  # fmt: skip
+          f"{', '.join(f'{c:.2f}' for c in cores)}; machine busy {busy:.0f}%, loadavg "
+          f"{loadavg()}; games cut short by the phase's end: {phase.cut}")  # fmt: skip
     if phase.errors:
         print("   errors: " + "; ".join(phase.errors[:5]))
     print("   variant   positions dropped  known   win  loss unknown   late  decided (of counted)"
@@ -258,13 +234,13 @@ def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: lis
         print(f"   {'':9} searched (not known at once): {len(searched)} decided, p50/p95/max "
               f"{spread(searched)} s; target p95 <= {TARGET_P95:g} s: "
               f"{'met' if pct(searched, 0.95) <= TARGET_P95 else 'MISSED'}")  # fmt: skip
-    tasks = list(site.DBTaskResult.objects.filter(task_path__endswith="check_position"))
-    ran = [t for t in tasks if t.started_at and t.finished_at]
+    checks = list(DBTaskResult.objects.filter(task_path__endswith="check_position"))
+    ran = [t for t in checks if t.started_at and t.finished_at]
     waits = [(t.started_at - t.enqueued_at).total_seconds() for t in ran]
     walls = [(t.finished_at - t.started_at).total_seconds() for t in ran]
-    print(f"   queue: {len(tasks)} wake-ups ({dict(Counter(t.return_value for t in ran))}); "
+    print(f"   queue: {len(checks)} wake-ups ({dict(Counter(t.return_value for t in ran))}); "
           f"p50/p95/max wall per wake-up {spread(walls)} s, wait {spread(waits)} s")  # fmt: skip
-    rows = dict(site.models.PositionVerdict.objects.values_list("key", "verdict"))
+    rows = dict(models.PositionVerdict.objects.values_list("key", "verdict"))
     for variant in sorted({s["variant"] for s in phase.scripts}):
         strayed = [s for s in phase.scripts if s["variant"] == variant and s["strays"]
                    and (variant, s["number"]) in phase.finals]  # fmt: skip
@@ -297,30 +273,22 @@ def main() -> None:
                         help="PostgreSQL URL, dropped and created anew per phase")  # fmt: skip
     args = parser.parse_args()
     started = time.monotonic()
-    print(f"loadavg at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
-          f"({psutil.cpu_count()} cores)")  # fmt: skip
+    print(f"loadavg at start: {loadavg()}")
+    load_site(args.database_url)
     scripts = []
     for variant in args.variants.split(","):
-        found, skipped = record_games(variant, args.games, args.moves, args.seed, args.stray_share)
-        scripts += found
-        numbers = ", ".join(f"{s['number']}{'*' if s['strays'] else ''}({len(s['moves'])})"
-                            for s in found)  # fmt: skip
-        print(f"{variant}: games {numbers}; skipped (not proven winnable): {skipped or 'none'}")
+        scripts += record_games(variant, args.games, args.moves, args.seed, args.stray_share)
     print("  (* strays from the winning line; (n) moves in the script)")
     scripts.sort(key=lambda s: (s["number"], s["variant"]))  # both variants over the players
-    load_site(args.database_url)
-    for script in scripts:
-        script["key"] = site.models.position_key(script["final"])
     truth = {s["key"]: solve(s["final"], budget_seconds=args.offline_budget).verdict
              for s in scripts if s["strays"]}  # fmt: skip
     print(f"offline verdicts of the strayed games' final positions ({args.offline_budget:g} s CPU "
           f"each): {dict(Counter(truth.values()))}")  # fmt: skip
     print(f"players: {args.players}, a move every ~{args.interval:g} s, verdict timeout "
           f"{args.timeout:g} s, moves stop after {args.phase_seconds:g} s; check budget: "
-          f"QUICK_BUDGET={site.tasks.QUICK_BUDGET}; "
-          f"DEEP_BUDGET={site.tasks.DEEP_BUDGET}")  # fmt: skip
+          f"QUICK_BUDGET={tasks.QUICK_BUDGET}; DEEP_BUDGET={tasks.DEEP_BUDGET}")  # fmt: skip
     for workers in [int(w) for w in args.workers.split(",")]:
-        site.db.connections.close_all()
+        db.connections.close_all()
         with Site(args.database_url, web_workers=0, db_workers=workers, fresh=True,
                   DEAL_KEY=DEAL_KEY) as running:  # fmt: skip
             phase, cpu0, t0 = Phase(args, scripts), cpu_seconds(running.workers), time.monotonic()
@@ -328,9 +296,8 @@ def main() -> None:
             phase.run()
             wall, cpu1 = time.monotonic() - t0, cpu_seconds(running.workers)
             cores = [(cpu1.get(pid, 0) - cpu0[pid]) / wall for pid in cpu0]
-            busy = psutil.cpu_percent()
-            print_phase(phase, truth, workers, wall, cores, busy)
-    print(f"total {time.monotonic() - started:.0f} s; loadavg at end: {os.getloadavg()[0]:.1f}")
+            print_phase(phase, truth, workers, wall, cores, psutil.cpu_percent())
+    print(f"total {time.monotonic() - started:.0f} s; loadavg at end: {loadavg()}")
 
 
 if __name__ == "__main__":

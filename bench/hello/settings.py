@@ -6,8 +6,6 @@ import os
 from yukon_site.settings import *  # noqa: F403
 
 ROOT_URLCONF = "bench.hello.urls"
-
-if os.environ.get("BENCH_STATIC_ROOT"):
-    STATIC_ROOT = os.environ["BENCH_STATIC_ROOT"]
+STATIC_ROOT = os.environ.get("BENCH_STATIC_ROOT") or STATIC_ROOT  # noqa: F405
 if os.environ.get("BENCH_LIMITS") == "high":  # players who never pause: counted, never refused
     RATE_LIMITS = {kind: (10**9, 10**9, s) for kind, (_, _, s) in RATE_LIMITS.items()}  # noqa: F405

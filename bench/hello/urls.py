@@ -1,9 +1,7 @@
-"""Every URL of the site, plus two bench-only views on the same stack:
-
-- `/hello/`: the smallest view the stack can serve;
-- `/bench/floor/<slug>/`: the least a saved move can cost here: the move's POST (CSRF checked,
-  ActionForm validated), the player's game read with one query and written back unchanged
-  with a move's conditional UPDATE; no rules, no dead-end check, no board."""
+"""Every URL of the site, plus `/hello/` (the smallest view the stack can serve) and
+`/bench/floor/<slug>/`, the least a saved move can cost: the move's POST (CSRF checked, form
+validated), the game read with one query and written back unchanged with a move's conditional
+UPDATE; no rules, no dead-end check, no board."""
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.urls import path
@@ -33,8 +31,4 @@ def floor(request: HttpRequest, slug: str) -> HttpResponse:
     return HttpResponse(b"ok", content_type="text/plain")
 
 
-urlpatterns = [
-    path("hello/", hello, name="bench_hello"),
-    path("bench/floor/<slug:slug>/", floor, name="bench_floor"),
-    *site_urlpatterns,
-]
+urlpatterns = [path("hello/", hello), path("bench/floor/<slug:slug>/", floor), *site_urlpatterns]
