@@ -509,67 +509,77 @@ static int deadlocked(const Game *g) {
     return 0;
 }
 
-/* deadlock.never_home, Yukon's: whether some card can never go home. It grows the events
- * that may ever happen (c turns up, tops a column, leaves what it lies on now, goes home;
- * some column is empty) from what holds now, cards home counting as all four. An event is
- * added only once a condition holds that must hold just before it first happens: a card
- * turns up, or becomes a top, only when the card lying on it now leaves it; it goes home
- * only as a top, after the card below it in its suit; a face-up card leaves only home, onto
- * a parent topping a column, or, a king, to an empty column; a column first empties when
- * its bottom card leaves. Every event of any line is added (induction over its moves), and
- * a win sends every card home: a card never added home proves the position lost. */
-static int never_home(const Game *g) {
-    uint8_t home[52], up[52], top[52], leaves[52];
-    int on[52], bottoms[7], nbottoms = 0, empty = 0;
-    for (int c = 0; c < 52; c++) {
-        home[c] = (uint8_t)(RANK(c) < g->found[SUIT(c)]);
-        up[c] = top[c] = leaves[c] = home[c];
-        on[c] = -1;
-    }
-    for (int i = 0; i < 7; i++) {
-        int nd = g->ndown[i], n = nd + g->len[i];
-        if (!n) {
-            empty = 1;
-            continue;
-        }
-        int prev = -1;
-        for (int m = 0; m < n; m++) {
-            int c = m < nd ? g->down[i][m] : g->col[i][m - nd];
-            up[c] = (uint8_t)(m >= nd);
-            if (prev >= 0) on[prev] = c;
-            else bottoms[nbottoms++] = c;
-            prev = c;
-        }
-        top[prev] = 1;
-    }
-    int waiting[52], nwaiting = 0;
-    for (int c = 0; c < 52; c++)
-        if (!home[c]) waiting[nwaiting++] = c;
-    int changed = 1;
-    while (changed) {
-        changed = 0;
-        if (!empty)
-            for (int b = 0; b < nbottoms; b++)
-                if (leaves[bottoms[b]]) empty = changed = 1;
-        for (int w = 0; w < nwaiting; w++) {
-            int c = waiting[w];
-            if (!top[c] && leaves[on[c]]) up[c] = top[c] = (uint8_t)(changed = 1);
-            if (!home[c] && top[c] && (RANK(c) == 0 || home[c - 1]))
-                home[c] = leaves[c] = (uint8_t)(changed = 1);
-            if (!leaves[c] && up[c]) {
-                int may = RANK(c) == KING && empty;
-                for (int n = 0; n < NPARENTS[c] && !may; n++) may = top[PARENTS[c][n]];
-                if (may) leaves[c] = (uint8_t)(changed = 1);
-            }
-        }
-    }
-    for (int w = 0; w < nwaiting; w++)
-        if (!home[waiting[w]]) return 1;
-    return 0;
+/* deadlock.never_home: whether some card can never go home. It grows the events that may
+ * ever happen (c turns up, tops a column, leaves what it lies on now, goes home; some
+ * column is empty) from what holds now, cards home counting as all four. An event is added
+ * only once a condition holds that must hold just before it first happens: a card turns up,
+ * or becomes a top, only when the card lying on it now leaves it; it goes home only as a
+ * top, after the card below it in its suit; a face-up card leaves only home, onto a parent
+ * topping a column, or, a king, to an empty column; a column first empties when its bottom
+ * card leaves; a talon card goes home after the card below it, and tops a column once it
+ * lands as a card leaving would, or was home. Every event of any line is added (induction
+ * over its moves), and a win sends every card home: a card never added home proves the
+ * position lost. Sound under Yukon's moves, so under Klondike's, which are fewer. */
+#define BIT(c) (1ull << (c))
+#define SUIT_BITS 0x1FFFull
+#define ACES (BIT(0) | BIT(13) | BIT(26) | BIT(39))
+#define ALL_CARDS ((1ull << 52) - 1)
+
+/* The cards with a parent among `tops`: suit s's 13 bits hold ranks 0..12, so a card's
+ * parents of one suit are that suit's bits one place up. */
+static inline uint64_t under_tops(uint64_t tops) {
+    uint64_t red = ((tops >> 13) | (tops >> 26)) & SUIT_BITS, black = (tops | (tops >> 39)) & SUIT_BITS;
+    red >>= 1;
+    black >>= 1;
+    return red | black << 13 | black << 26 | red << 39;
 }
 
-/* tableau.TableauGame.is_dead (its proof depends only on the face-down counts), then, in
- * Yukon, yukon.YukonGame.is_dead's never_home. */
+/* The same events as deadlock.never_home, as sets of cards (bit c: card c): up, top,
+ * leaves, home, and a flag for an empty column. */
+static int never_home(const Game *g) {
+    uint64_t home = 0, up, top, leaves, talon = 0, bottoms = 0;
+    int under[52]; /* the card c lies on in its column, -1 if none */
+    int empty = 0;
+    for (int s = 0; s < 4; s++) home |= ((1ull << g->found[s]) - 1) << (13 * s);
+    up = top = leaves = home;
+    for (int c = 0; c < 52; c++) under[c] = -1;
+    for (int i = 0; i < 7; i++) {
+        int nd = g->ndown[i], n = nd + g->len[i], prev = -1;
+        if (!n) empty = 1;
+        for (int m = 0; m < n; m++) {
+            int c = m < nd ? g->down[i][m] : g->col[i][m - nd];
+            if (m >= nd) up |= BIT(c);
+            if (prev < 0) bottoms |= BIT(c);
+            under[c] = prev;
+            prev = c;
+        }
+        if (prev >= 0) top |= BIT(prev);
+    }
+    for (int q = 0; q < g->tlen; q++) talon |= BIT(g->talon[q]);
+    up |= talon;
+    leaves |= talon;
+    for (;;) {
+        uint64_t was_home = home, was_top = top, was_leaving = leaves, may;
+        int was_empty = empty;
+        /* home: a top (or a talon card) after the card below it in its suit */
+        for (uint64_t next; (next = home | ((top | talon) & (ACES | (home << 1 & ~ACES)))) != home;)
+            home = next;
+        if (leaves & bottoms) empty = 1;
+        may = home | under_tops(top) | (empty ? ACES << 12 : 0); /* home, a parent, a king's room */
+        top |= talon & may;
+        for (uint64_t fresh = up & may & ~leaves; fresh; fresh &= fresh - 1) {
+            int c = __builtin_ctzll(fresh), below = under[c];
+            leaves |= BIT(c);
+            if (below >= 0) up |= BIT(below), top |= BIT(below);
+        }
+        if (home == was_home && top == was_top && leaves == was_leaving && empty == was_empty)
+            break;
+    }
+    return home != ALL_CARDS;
+}
+
+/* tableau.TableauGame.is_dead: deadlocked (it depends only on the face-down counts, so
+ * its answers are kept per vector of them), then never_home. */
 static int is_dead(Game *g) {
     int dead;
     if (!g->dead_cache) {
@@ -581,7 +591,7 @@ static int is_dead(Game *g) {
         if (!v) v = g->dead_cache[idx] = (uint8_t)(deadlocked(g) ? 2 : 1);
         dead = v == 2;
     }
-    return dead || (!g->klondike && never_home(g));
+    return dead || never_home(g);
 }
 
 /* ---------------------------------------------------------------------------------------- */

@@ -55,10 +55,11 @@ def _may_leave(x: int, where: dict, left: list[int]) -> bool:
     return True
 
 
-def never_home(columns: list[tuple[bytes, int]], found: list[int]) -> bool:
-    """Whether some card can never go home, under Yukon's moves. Each column is its cards,
-    bottom first, and how many of them (from the bottom) are face down; `found[s]` is the
-    number of suit-s cards home.
+def never_home(columns: list[tuple[bytes, int]], found: list[int], talon: bytes = b"") -> bool:
+    """Whether some card can never go home. Each column is its cards, bottom first, and how
+    many of them (from the bottom) are face down; `found[s]` is the number of suit-s cards
+    home; `talon` Klondike's stock and waste. Sound for Yukon's moves, and so for Klondike's,
+    which are fewer: a run is a stack Yukon could lift too.
 
     It grows, optimistically, the set of events that may ever happen: card c turns face up
     (F), tops a column (T), leaves the card or the floor it lies on now (M), goes home (H);
@@ -71,7 +72,10 @@ def never_home(columns: list[tuple[bytes, int]], found: list[int]) -> bool:
     - a card goes home only as a column top, after the card one rank lower of its suit;
     - a face-up card leaves its place only home, onto a parent that tops a column, or, a
       king, to an empty column;
-    - a column first empties when the card at its bottom now leaves it.
+    - a column first empties when the card at its bottom now leaves it;
+    - a talon card (face up, lying on nothing that matters) goes home after the card below
+      it in its suit, and tops a column once it lands on a parent that tops one, or, a king,
+      in an empty column, or once it was home.
     By induction over the moves of any line from here, every event of the line is added: its
     condition held at the start or at an earlier move. A win sends every card home; so if a
     card's H is never added, no win exists. (A card coming back from a foundation lies on a
@@ -97,12 +101,21 @@ def never_home(columns: list[tuple[bytes, int]], found: list[int]) -> bool:
             if m + 1 < len(cards):
                 on[c] = cards[m + 1]
         top[cards[-1]] = True
-    waiting = [c for c in range(52) if not home[c]]
+    for c in talon:
+        up[c] = leaves[c] = True
+    waiting = [c for c in range(52) if not home[c] and c not in talon]
     changed = True
-    while changed:
+    while changed and (waiting or talon):  # a card home is done with: it leaves the lists
         changed = False
         if not empty and any(leaves[b] for b in bottoms):
             empty = changed = True
+        for c in talon:
+            if not home[c] and (RANK[c] == 0 or home[c - 1]):
+                home[c] = changed = True
+            if not top[c] and (
+                home[c] or RANK[c] == KING and empty or any(top[p] for p in PARENTS[c])
+            ):
+                top[c] = changed = True
         for c in waiting:
             if not top[c] and leaves[on[c]]:  # (then the card on c was face up)
                 up[c] = top[c] = changed = True
@@ -114,4 +127,6 @@ def never_home(columns: list[tuple[bytes, int]], found: list[int]) -> bool:
                 and (RANK[c] == KING and empty or any(top[p] for p in PARENTS[c]))
             ):
                 leaves[c] = changed = True
-    return not all(home)
+        waiting = [c for c in waiting if not home[c]]
+        talon = bytes(c for c in talon if not home[c])
+    return bool(waiting or talon)

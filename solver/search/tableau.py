@@ -39,7 +39,7 @@ Klondike adds kind 3 (a talon card), see klondike.py.
 from __future__ import annotations
 
 from .cards import CHILDREN, CODES, FITS, KING, KINGS, PARENTS, RANK, is_safe_home
-from .deadlock import deadlocked
+from .deadlock import deadlocked, never_home
 
 BASE = 0xF1
 NONE = 0xF0
@@ -54,6 +54,7 @@ class TableauGame:
     toggles = True  # key() masks toggled cards and moves() skips toggles
     lift_bases = False  # only a column's bottom face-up card is ever lifted (Klondike)
     prune_returns = True  # no foundation card back that is_safe_home would send home
+    talon = b""  # Klondike's stock and waste (klondike.py)
 
     def __init__(self, down, up, found) -> None:
         self.down = [bytes(d) for d in down]
@@ -74,9 +75,18 @@ class TableauGame:
         self.dead_cache: dict[bytes, bool] = {}
 
     def is_dead(self) -> bool:
-        """A cheap proof that the position is lost: some face-down card can never come up
-        (see deadlocked()). It depends only on how many cards each column still hides,
-        so it is worked out once per such count vector."""
+        """Cheap proofs that the position is lost: some face-down card can never come up
+        (buried()), or some card can never go home (deadlock.never_home, worked out for each
+        position)."""
+        if self.buried():
+            return True
+        columns = [(self.down[i][: self.ndown[i]] + self.cols[i], self.ndown[i]) for i in range(7)]
+        return never_home(columns, self.found, self.talon)
+
+    def buried(self) -> bool:
+        """Whether some face-down card can never come up (deadlock.deadlocked). It depends
+        only on how many cards each column still hides, so it is worked out once per such
+        count vector."""
         key = bytes(self.ndown)
         dead = self.dead_cache.get(key)
         if dead is None:

@@ -1,9 +1,9 @@
-"""Yukon's second cheap proof of loss, deadlock.never_home: a card that can never go home.
+"""The second cheap proof of loss, deadlock.never_home: a card that can never go home.
 
 It must call lost what the face-down proof cannot (a tangle of face-up cards over the
 face-down ones they need), and it must never call lost a position a win passes through:
-checked against the search without it (YukonGame's is_dead as it was, TableauGame's), on the
-lines that search finds for the reference deals and on random-play positions.
+checked against the search with the face-down proof only (TableauGame.buried), on the lines
+that search finds for the reference deals and on positions from random play.
 """
 
 from __future__ import annotations
@@ -17,11 +17,9 @@ from games.engine.positions import Position
 from games.engine.rules import apply, legal_moves
 from solver.search import ENGINES, LOSS, WIN, python_game, solve
 from solver.search.budget import Budget, OutOfBudget
-from solver.search.deadlock import deadlocked, never_home
+from solver.search.deadlock import never_home
 from solver.search.dfs import search
 from solver.search.reader import read
-from solver.search.tableau import TableauGame
-from solver.search.yukon import YukonGame
 
 from .reference import reference, replay
 
@@ -38,37 +36,35 @@ STRAYED = (
     " t3: 8H 7C 6H 5C 4H 3C 3H 2C AD 9D; t4: 5D 6C AS | KC 2S JD TC 8D 9S KS 8S;"
     " t5: QS TH 7S | 4C; t6: KD 7H 9H 2H | TD; t7: KH 9C QH 3S QD 5S | JH"
 )
+MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
 
 
-class PlainYukon(YukonGame):
-    """The search's Yukon without never_home: the face-down proof only."""
-
-    is_dead = TableauGame.is_dead
-
-
-def columns(game) -> list[tuple[bytes, int]]:
-    return [(game.down[i][: game.ndown[i]] + game.cols[i], game.ndown[i]) for i in range(7)]
+def flagged(position: Position) -> bool:
+    game = python_game(read(position))
+    columns = [(game.down[i][: game.ndown[i]] + game.cols[i], game.ndown[i]) for i in range(7)]
+    return never_home(columns, game.found, game.talon)
 
 
 def plain_search(position: Position, nodes: int) -> list[str] | None | str:
-    """The search without never_home: a win's moves, None for a loss, "unknown"."""
-    layout = read(position)
+    """The search with the face-down proof only: a win's moves, None for a loss, "unknown"."""
+    game = python_game(read(position))
+    game.is_dead = game.buried
     try:
-        return search(PlainYukon(layout.down, layout.up, layout.found), Budget(None, nodes))
+        return search(game, Budget(None, nodes))
     except OutOfBudget:
         return "unknown"
 
 
 def test_a_tangle_of_face_up_cards_is_lost_though_every_face_down_card_may_come_up():
-    game = python_game(read(Position.from_text(TANGLE)))
-    piles = [pile for pile, hidden in columns(game) if hidden]
-    assert not deadlocked(piles)  # ♠5 may leave for ♦6, as far as that proof sees
-    assert never_home(columns(game), game.found)
+    position = Position.from_text(TANGLE)
+    assert not python_game(read(position)).buried()  # ♠5 may leave for ♦6, as that proof sees
+    assert flagged(position)
     # With ♠4 home, ♠5 can follow it and uncover the rest.
-    untangled = TANGLE.replace("t1: 4S QH", "t1: QH").replace("AS..3S", "AS..4S")
-    free = python_game(read(Position.from_text(untangled)))
-    assert not never_home(columns(free), free.found)
-    assert solve(Position.from_text(untangled)).verdict == WIN
+    untangled = Position.from_text(
+        TANGLE.replace("t1: 4S QH", "t1: QH").replace("AS..3S", "AS..4S")
+    )
+    assert not flagged(untangled)
+    assert solve(untangled).verdict == WIN
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -77,37 +73,47 @@ def test_a_strayed_deal_that_took_millions_of_nodes_is_lost_in_one(engine):
     assert (result.verdict, result.nodes) == (LOSS, 1)
 
 
-def test_no_position_on_a_winning_line_is_called_lost():
+def test_a_klondike_draw_3_loss_takes_a_twentieth_of_the_nodes():
+    # klondike-d3-302: 4.9 million nodes with the face-down proof only.
+    position = reference("klondike")["klondike-d3-302"]["position"]
+    assert solve(position, budget_nodes=400_000).verdict == LOSS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "draw"), MODES)
+def test_no_position_on_a_winning_line_is_called_lost(variant, draw):
     """Lines found without never_home, replayed by the rules: never_home stays silent on
     every position of them (each one is winnable)."""
-    checked = 0
-    for row in reference("yukon").values():
+    rows = [r for r in reference(variant).values() if r["position"]["draw"] == draw][:80]
+    lines = checked = 0
+    for row in rows:
         position = Position.from_json(row["position"])
         moves = plain_search(position, 2000)
         if not isinstance(moves, list):
             continue
+        lines += 1
         for n, move in enumerate(moves):
-            game = python_game(read(position))
-            assert not never_home(columns(game), game.found), (row["id"], n)
+            assert not flagged(position), (row["id"], n)
             checked += 1
             position = replay(position, [move])
         assert position.is_won
-    assert checked > 5000  # about 60 lines
+    assert lines >= 40 and checked > 40 * 50
 
 
-def test_what_never_home_calls_lost_the_search_without_it_never_wins():
-    rng, flagged, refuted = random.Random(8), 0, 0
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "draw"), MODES)
+def test_what_never_home_calls_lost_the_search_without_it_never_wins(variant, draw):
+    rng, lost, refuted = random.Random(8), 0, 0
     for number in range(1, 120):
-        position = deal("yukon", number, b"never-home-test-deal-key-32-bytes", 1, None)
-        for _ in range(60):
+        position = deal(variant, number, b"never-home-test-deal-key-32-bytes", draw, None)
+        for _ in range(150):
             moves = legal_moves(position)
             if position.is_won or not moves:
                 break
             position = apply(position, rng.choice(moves))
-            game = python_game(read(position))
-            if never_home(columns(game), game.found):
-                flagged += 1
+            if flagged(position):
+                lost += 1
                 refuted += isinstance(plain_search(position, 3000), list)
                 break
-    assert flagged > 40
+    assert lost >= 10  # Yukon about 100, Klondike 15 to 30
     assert refuted == 0
