@@ -1,5 +1,5 @@
-"""Cheap proofs of loss: a face-down card that can never come up (deadlocked), and, in Yukon,
-a card that can never go home (never_home)."""
+"""Cheap proofs of loss: a face-down card that can never come up (deadlocked), and a card that
+can never go home (never_home)."""
 
 from __future__ import annotations
 
@@ -62,10 +62,11 @@ def never_home(columns: list[tuple[bytes, int]], found: list[int], talon: bytes 
     which are fewer: a run is a stack Yukon could lift too.
 
     It grows, optimistically, the set of events that may ever happen: card c turns face up
-    (F), tops a column (T), leaves the card or the floor it lies on now (M), goes home (H);
-    and E, some column is empty. It starts from what holds now (cards home count as all
-    four: a foundation top may come back onto any column) and adds an event only once a
-    condition holds that must hold just before the event first happens in any line:
+    (up[c]), tops a column (top[c]), leaves the card or the floor it lies on now (leaves[c]),
+    goes home (home[c]); and some column is empty (empty). It starts from what holds now
+    (cards home count as all four: a foundation top may come back onto any column) and adds
+    an event only once a condition holds that must hold just before the event first happens
+    in any line:
     - a face-down card turns up only when the card lying on it now has left it, and is a
       column top then; a face-up card becomes a top only when the card lying on it now
       leaves it (a stack that moves keeps what lies on its cards);
@@ -78,7 +79,7 @@ def never_home(columns: list[tuple[bytes, int]], found: list[int], talon: bytes 
       in an empty column, or once it was home.
     By induction over the moves of any line from here, every event of the line is added: its
     condition held at the start or at an earlier move. A win sends every card home; so if a
-    card's H is never added, no win exists. (A card coming back from a foundation lies on a
+    card's home is never added, no win exists. (A card coming back from a foundation lies on a
     top, which only delays events under it; it was itself a top before it went home.)
 
     It sees what deadlocked() cannot, which takes every face-up card for free: say ♠5 lies
