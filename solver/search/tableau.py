@@ -76,10 +76,12 @@ class TableauGame:
 
     def is_dead(self) -> bool:
         """Cheap proofs that the position is lost: some face-down card can never come up
-        (buried()), or some card can never go home (deadlock.never_home, worked out for each
-        position)."""
-        if self.buried():
-            return True
+        (buried()), or some card can never go home (stranded())."""
+        return self.buried() or self.stranded()
+
+    def stranded(self) -> bool:
+        """Whether some card can never go home (deadlock.never_home), worked out for each
+        position."""
         columns = [(self.down[i][: self.ndown[i]] + self.cols[i], self.ndown[i]) for i in range(7)]
         return never_home(columns, self.found, self.talon)
 

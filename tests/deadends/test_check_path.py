@@ -188,12 +188,18 @@ def test_a_claimed_check_is_not_taken_twice_unless_its_worker_died():
     assert check_position.call() == Check.WIN, "a wake-up takes over the dead worker's check"
 
 
-def test_a_move_from_a_lost_position_is_lost_without_a_search():
+def in_the_dead_end():
+    """Alice and her game on the dead-end deal, steered into the dead end."""
     make_deal()
     alice = player()
     game = start(alice)
     for move in DEAD_END_LINE:
         post(alice, game, move=move)
+    return alice, game
+
+
+def test_a_move_from_a_lost_position_is_lost_without_a_search():
+    alice, game = in_the_dead_end()
     lost = current(game).position
     assert solve(lost, budget_seconds=5).verdict == "loss"
     work()
@@ -207,11 +213,7 @@ def test_a_move_from_a_lost_position_is_lost_without_a_search():
 
 
 def test_a_lost_line_asks_for_an_earlier_position_once_however_often_it_moves():
-    make_deal()
-    alice = player()
-    game = start(alice)
-    for move in DEAD_END_LINE:
-        post(alice, game, move=move)
+    alice, game = in_the_dead_end()
     CheckRequest.objects.all().delete()
     DBTaskResult.objects.all().delete()
     lost = current(game).position  # proven lost; nothing before it decided yet

@@ -17,7 +17,6 @@ from games.engine.positions import Position
 from games.engine.rules import apply, legal_moves
 from solver.search import ENGINES, LOSS, WIN, python_game, solve
 from solver.search.budget import Budget, OutOfBudget
-from solver.search.deadlock import never_home
 from solver.search.dfs import search
 from solver.search.reader import read
 
@@ -40,9 +39,7 @@ MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
 
 
 def flagged(position: Position) -> bool:
-    game = python_game(read(position))
-    columns = [(game.down[i][: game.ndown[i]] + game.cols[i], game.ndown[i]) for i in range(7)]
-    return never_home(columns, game.found, game.talon)
+    return python_game(read(position)).stranded()
 
 
 def plain_search(position: Position, nodes: int) -> list[str] | None | str:
