@@ -1,5 +1,9 @@
 # DealVerdict now belongs to the solver app (solver 0003 takes it over, table and all): here
 # it leaves the games app's state only. The table stays where it is, rows untouched.
+#
+# It used to depend on solver 0003 as well, which made the games app depend on an app above
+# it. Nothing needs that order: neither side touches the database, and between the two the
+# table simply has no model. A database that applied both keeps them applied.
 
 from django.db import migrations
 
@@ -8,7 +12,6 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('games', '0002_games_and_records'),
-        ('solver', '0003_dealverdict_joins_the_pool'),
     ]
 
     operations = [
