@@ -13,7 +13,7 @@ from games.forms import game_number, klondike_mode
 from games.models import Deal, Game, Variant
 
 from .services import dailies, privacy, ranking, sharing
-from .services.pars import par
+from solver.pool.par import par
 
 
 def play_url(variant: str, number: int, query: str = "") -> str:

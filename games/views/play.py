@@ -10,9 +10,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling, reswap, retarget
 
-from daily.services import dailies, pars, ranking, sharing
+from daily.services import dailies, ranking, sharing
 from solver.deadends import banner, checks
 from solver.deadends.models import Check
+from solver.pool.par import par_of_game
 
 from .. import announce, deals, limits
 from ..board import board, finish_blocker
@@ -257,7 +258,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
 
 def _result_context(request, game: Game, url: str) -> dict:
     """The result card's par, leaderboard and share link (issue 12)."""
-    par = pars.par_of_game(game)
+    par = par_of_game(game)
     context = {"par": par, "against_par": against_par(game.moves or 0, par)}
     if game.result == Result.WON:
         shared = sharing.challenge_for(game, par)

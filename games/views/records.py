@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from daily.services.pars import pars_for_records
+from solver.pool.par import pars_for_records
 
 from ..models import Game, Record
 
