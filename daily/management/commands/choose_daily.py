@@ -1,5 +1,5 @@
 """Fix today's and tomorrow's daily deals ahead of time (run at start and then daily, e.g. by
-cron; `ensure_pool` runs it too)."""
+cron; `./dev run` and the compose file's web service run it after `ensure_pool`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Make sure the site can deal proven-winnable games: used by `./dev run` at start."""
+"""Make sure the site can deal proven-winnable games: used by `./dev run` at start (and then
+`choose_daily`, the daily app's, names the day's deals from what the pool holds)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from daily.services.dailies import fix_days, today
 from solver.pool.fill import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store
 from solver.pool.models import DealVerdict, Outcome
 from solver.pool.tasks import request_top_up, work_out_pars
@@ -46,5 +46,4 @@ class Command(BaseCommand):
         for variant, draw, passes in MODES:  # each keeps itself going until its pool is full
             request_top_up(variant, draw, passes)
         work_out_pars.enqueue()  # par for wins proven before par was kept
-        fix_days([today()])  # today's daily deals, from wins proven before today
         self.stdout.write(f"Winnable pool: {wins.count()} Yukon deals; the worker adds more.")
