@@ -11,8 +11,8 @@ from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
-from games.play.merge import forget_player, merge_player
 from games.players import account_player
+from play.merge import forget_player, merge_player
 
 
 @receiver(user_logged_in, dispatch_uid="accounts.handover.logged_in")

@@ -28,20 +28,20 @@ DEAL_KEY = "bench-profile-deal-key-of-32-bytes"  # the same deals every run (32 
 HINT_MARKS = {"data-hint=": "known line", "hint-wait": "check queued"}
 cpu, calls = Counter(), Counter()  # by step of the move path: thread CPU seconds, calls
 STEPS = [  # where the view and its helpers look each step up: module[:class], attribute, name
-    ("games.views.play", "_own_game", "  _own_game (SELECT game + deal)"),
-    ("games.views.play:ActionForm", "full_clean", "  ActionForm validation"),
-    ("games.play.actions", "act", "  actions.act (read, apply, conditional UPDATE)"),
+    ("play.views.game", "_own_game", "  _own_game (SELECT game + deal)"),
+    ("play.views.game:ActionForm", "full_clean", "  ActionForm validation"),
+    ("play.actions", "act", "  actions.act (read, apply, conditional UPDATE)"),
     ("games.engine.history", "advance", "    history.advance (rules.apply + score)"),
-    ("games.play.actions", "_save", "    actions._save (UPDATE)"),
-    ("games.views.play", "_board", "  _board (context + render)"),
-    ("games.views.play", "board", "    board() (the board's view model)"),
+    ("play.actions", "_save", "    actions._save (UPDATE)"),
+    ("play.views.game", "_board", "  _board (context + render)"),
+    ("play.views.game", "board", "    board() (the board's view model)"),
     ("games.engine.rules", "targets", "      rules.targets"),
-    ("games.board", "finishing_moves", "      finishing_moves"),
-    ("games.views.play", "render", "    render (template)"),
+    ("play.board", "finishing_moves", "      finishing_moves"),
+    ("play.views.game", "render", "    render (template)"),
     ("django.middleware.csrf:CsrfViewMiddleware", "process_view", "csrf check"),
     ("games.engine.positions:Position", "__post_init__", "Position.__post_init__ (validation)"),
     ("games.engine.positions:Position", "to_json", "Position.to_json"),
-    ("solver.deadends.banner", "verdict", "    banner.verdict (dead-end check row)"),
+    ("play.banner", "verdict", "    banner.verdict (dead-end check row)"),
 ]
 
 

@@ -51,8 +51,8 @@ def load_site(url: str) -> None:
     from django_tasks_db.models import DBTaskResult
 
     from games import deals, steps
-    from games.play import actions
-    from solver.deadends import banner, models, tasks
+    from play import actions, banner
+    from solver.deadends import models, tasks
 
 
 def share(part: int, whole: int) -> str:

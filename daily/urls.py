@@ -7,5 +7,4 @@ urlpatterns = [
     path("daily/klondike/", views.daily_page, {"variant": "klondike"}, name="daily_klondike"),
     path("leaderboard/<str:variant>/<str:number>/", views.leaderboard, name="leaderboard"),
     path("challenge/<str:token>/", views.challenge, name="challenge"),
-    path("replay/<slug:slug>/watch/", views.watch_replay, name="watch_replay"),
 ]

@@ -1,19 +1,18 @@
-"""The daily deal's pages, the leaderboards, shared challenges, and the POST that starts
-watching another player's replay."""
+"""The daily deal's pages, the leaderboards and shared challenges."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from games.engine.scoring import passes_for
 from games.forms import game_number, klondike_mode
-from games.models import Deal, Game, Variant
-
-from .services import dailies, privacy, ranking, sharing
+from games.models import Deal, Variant
 from solver.pool.par import par
+
+from .services import dailies, ranking, sharing
 
 
 def play_url(variant: str, number: int, query: str = "") -> str:
@@ -79,18 +78,3 @@ def challenge(request: HttpRequest, token: str) -> HttpResponse:
         "play_url": play_url(shared.variant, shared.number, shared.query),
         "page_url": request.build_absolute_uri(request.path),
     })  # fmt: skip
-
-
-@require_POST
-def watch_replay(request: HttpRequest, slug: str) -> HttpResponse:
-    """The player chose to watch another player's replay (named by its replay slug, never a
-    row id): from now on they are no longer on a first attempt at its deal."""
-    game = Game.objects.select_related("deal").exclude(result="").filter(replay_slug=slug).first()
-    if game is None:
-        raise Http404("There is no finished game at this address to replay.")
-    if privacy.private_until_tonight(game, request.player):
-        raise Http404("That replay is private until its daily deal's day is over (UTC).")
-    privacy.record_view(request.player, game.deal)
-    response = redirect("replay", slug=game.replay_slug)
-    response.status_code = 303
-    return response

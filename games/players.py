@@ -4,7 +4,7 @@
 `request.player` is the one identity every game and record is filed under (`Game.player`,
 `Record.player`): an account's is `user:<pk>`, the same on every device; a visitor's is the
 random id in their cookie. `request.visitor` is always the cookie's id, so that signing in can
-hand the visitor's games to the account (games.play.merge).
+hand the visitor's games to the account (play.merge).
 """
 
 from __future__ import annotations

@@ -143,6 +143,7 @@ INSTALLED_APPS = [
     "games",
     "solver",
     "retention",
+    "play",
 ]
 
 MIDDLEWARE = [

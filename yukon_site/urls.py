@@ -5,5 +5,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("", include("daily.urls")),
-    path("", include("games.urls")),
+    path("", include("play.urls")),
 ]

@@ -2,7 +2,7 @@
 
 Ranked: signed-in players' first attempts on the number, in one mode, won unassisted, fewest
 moves first, then the shorter time. Every entry is a game whose every move the server checked
-as it was made and replayed from the deal (games.play.actions), so a rank cannot be typed in.
+as it was made and replayed from the deal (play.actions), so a rank cannot be typed in.
 
   unassisted      no hint asked, no undo, no jump back (Restart is a jump back to the deal);
   first attempt   before the game was won, the player had finished no other game on the deal

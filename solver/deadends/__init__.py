@@ -7,5 +7,6 @@ checks   `request` a verdict on a POSTed action (queueing a check unless known o
 queue    the schedule: newest first, moved-on checks dropped unsearched, a few per player
 tasks    `check_position`: the worker's search, quick first and then deep
 proofs   `store` what a check proves (a winning line, loops cut, proves every position on it)
-banner   what the page says: lost, and where the last winnable position was
+
+What the page says about it (the banner) is play's: play/banner.py.
 """

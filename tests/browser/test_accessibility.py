@@ -12,9 +12,9 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games.announce import card_name
 from games.engine.cards import Card
 from games.engine.deal import deal
+from play.announce import card_name
 from tests.web.deals import dealt, easy_yukon, store
 
 from .axe import assert_clean

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.engine.moves import Move
-from games.views.replay import describe_move
+from play.views.replay import describe_move
 
 from .conftest import winnable
 

@@ -14,8 +14,8 @@ from django_tasks_db.models import DBTaskResult
 
 from games.engine.positions import Position
 from games.models import Deal, Game, Record
-from games.play.actions import act
 from games.steps import steps
+from play.actions import act
 from retention.sweep import Ages, sweep
 from solver.deadends.models import Check, PositionVerdict
 from solver.search import solve

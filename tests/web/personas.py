@@ -12,8 +12,8 @@ from django.test import Client
 from games import deals
 from games.forms import klondike_mode
 from games.models import Deal, Game
-from games.play import actions
 from games.players import COOKIE, SALT, account_player
+from play import actions
 
 PASSWORD = "correct horse battery"
 
@@ -67,7 +67,7 @@ class Persona:
 
     def start(self, variant: str, number: int, **query) -> Game:
         """Open the deal's page and return the player's game on it: the one being played, or
-        one started as its first action starts it (games.play.actions.start_game)."""
+        one started as its first action starts it (play.actions.start_game)."""
         response = self.open(variant, number, **query)
         assert response.status_code == 200, response.content[:300]
         draw, scoring = (

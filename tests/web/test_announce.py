@@ -8,13 +8,13 @@ import re
 
 import pytest
 
-from games.announce import after_action, card_name, hint_words, move_words
 from games.deals import deal_position
 from games.engine import history
 from games.engine.cards import Card
 from games.engine.moves import Move
 from games.engine.rules import apply
 from games.models import Game
+from play.announce import after_action, card_name, hint_words, move_words
 
 from .deals import (
     EASY_KLONDIKE,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.template import Context, Template
 
-from games.board import CardView, PileView
 from games.engine.cards import Card
+from play.board import CardView, PileView
 
 from .html import cards, one, parse, text
 

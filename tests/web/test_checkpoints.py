@@ -10,8 +10,8 @@ import pytest
 
 from games.engine import history
 from games.models import Checkpoint, Game
-from games.play import actions
 from games.steps import CHECKPOINT_EVERY, step_at, steps
+from play import actions
 
 from .deals import easy_klondike
 
@@ -77,7 +77,7 @@ def test_undo_redo_jump_and_replay_steps_cost_a_bounded_number_of_rule_applicati
 def test_the_replay_page_of_a_long_game_replays_little(alice, applications):
     """Stepping through a long replay. The game is won, its stock turned through 28 times and
     back where the deal had it before the winning line: a resigned game's replay also shows
-    where it was lost (daily.services.review), which reads every step once."""
+    where it was lost (play.review), which reads every step once."""
     game = played(alice, 700, then_win=True)
     assert game.result == "won"
     applications[0] = 0

@@ -12,7 +12,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.models import Game, Record
-from games.play.merge import merge_player
+from play.merge import merge_player
 from solver.deadends.models import CheckRequest
 
 from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon, worked_example

@@ -11,10 +11,10 @@ from html.parser import HTMLParser
 import pytest
 
 from games import deals
-from games.announce import card_name
 from games.engine import rules
 from games.engine.cards import Card
 from games.engine.positions import Position
+from play.announce import card_name
 
 from .html import cards, one, parse, refusal
 

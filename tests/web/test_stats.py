@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game
-from games.play.chart import LAST
+from play.chart import LAST
 
 from .deals import easy_klondike, easy_yukon, worked_example
 from .personas import Persona

@@ -10,10 +10,10 @@ import re
 import pytest
 from django.utils import timezone
 
-from games.board import finish_blocker
 from games.engine.positions import Position
 from games.models import Game
 from games.steps import current, steps
+from play.board import finish_blocker
 from solver.deadends.models import Check, PositionVerdict, position_key
 
 from .deals import (

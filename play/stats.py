@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..models import Game, Result, Scoring, Variant
+from games.models import Game, Result, Scoring, Variant
 
 
 @dataclass(frozen=True)

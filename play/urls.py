@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from .views import lobby, play, records, replay, rules, stats
+from .views import game, lobby, records, replay, rules, stats
 
 
 class VariantConverter:
@@ -21,12 +21,12 @@ urlpatterns = [
     path("records/", records.records, name="records"),
     path("stats/", stats.stats, name="stats"),
     path("<variant:variant>/", lobby.new_game, name="new_game"),
-    path("<variant:variant>/<str:number>/", play.game_page, name="game"),
+    path("<variant:variant>/<str:number>/", game.game_page, name="game"),
     # Games and replays by their slugs: no public address carries a row id.
-    path("game/<slug:slug>/", play.game, name="game_action"),
-    path("game/<slug:slug>/", play.game, name="game_detail"),
-    path("game/<slug:slug>/verdict/", play.game_verdict, name="game_verdict"),
-    path("game/<slug:slug>/hint/", play.game_hint, name="game_hint"),
+    path("game/<slug:slug>/", game.game, name="game_detail"),
+    path("game/<slug:slug>/verdict/", game.game_verdict, name="game_verdict"),
+    path("game/<slug:slug>/hint/", game.game_hint, name="game_hint"),
     path("replay/<slug:slug>/", replay.replay, name="replay"),
+    path("replay/<slug:slug>/watch/", replay.watch_replay, name="watch_replay"),
     path("rules/<variant:variant>/", rules.rules, name="rules"),
 ]

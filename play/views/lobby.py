@@ -8,11 +8,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from daily.services import dailies
+from games import limits
+from games.engine.scoring import passes_for
+from games.forms import NewGameForm, PreferencesForm, klondike_mode
 from solver.pool.pick import pick_number, random_number
-
-from .. import limits
-from ..engine.scoring import passes_for
-from ..forms import NewGameForm, PreferencesForm, klondike_mode
 
 WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
 
@@ -23,7 +22,7 @@ def wants_winnable(request: HttpRequest) -> bool:
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/lobby.html", {
+    return render(request, "play/lobby.html", {
         "winnable": wants_winnable(request),
         "dailies": dailies.todays(), "daily_seconds_left": dailies.seconds_left(),
     })  # fmt: skip
@@ -59,7 +58,7 @@ def new_game(request: HttpRequest, variant: str) -> HttpResponse:
         + "wait=1",
         "random_url": reverse("game", args=[variant, random_number()]) + query,
     }
-    return render(request, "games/pool_empty.html", context)
+    return render(request, "play/pool_empty.html", context)
 
 
 @require_POST

@@ -11,15 +11,10 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling, reswap, retarget
 
 from daily.services import dailies, ranking, sharing
-from solver.deadends import banner, checks
-from solver.deadends.models import Check
-from solver.pool.par import par_of_game
-
-from .. import announce, deals, limits
-from ..board import board, finish_blocker
-from ..engine.cards import Card
-from ..engine.moves import IllegalMove
-from ..forms import (
+from games import deals, limits
+from games.engine.cards import Card
+from games.engine.moves import IllegalMove
+from games.forms import (
     ActionForm,
     HintPollForm,
     PollForm,
@@ -28,9 +23,14 @@ from ..forms import (
     hint_poll_url,
     klondike_mode,
 )  # fmt: skip
-from ..models import Game, Result, Scoring
-from ..play import actions, hints
-from ..steps import current, elapsed_seconds
+from games.models import Game, Result, Scoring
+from games.steps import current, elapsed_seconds
+from solver.deadends import checks
+from solver.deadends.models import Check
+from solver.pool.par import par_of_game
+
+from .. import actions, announce, banner, hints
+from ..board import board, finish_blocker
 from .lobby import wants_winnable
 
 STALE = "The table had changed since that page was drawn; here it is as it stands."
@@ -169,12 +169,12 @@ def game_verdict(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "game": game,
         "step": step,
-        "action_url": reverse("game_action", args=[game.slug]),
+        "action_url": reverse("game_detail", args=[game.slug]),
         "verdict": banner.verdict(game, step),
         "poll": poll.cleaned_data["poll"] + 1,
         "poll_delay": poll.delay_ms,
     }
-    return render(request, "games/play.html#verdict", context)
+    return render(request, "play/game.html#verdict", context)
 
 
 @require_GET
@@ -225,7 +225,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
     of where they stand is asked for; otherwise the banner only reads what is known."""
     url = game_url(game)
     # A game not yet started takes its first action at the deal's own address.
-    action_url = reverse("game_action", args=[game.slug]) if game.pk else url
+    action_url = reverse("game_detail", args=[game.slug]) if game.pk else url
     context = {
         "game": game,
         "step": step,
@@ -237,7 +237,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "alert": alert,
         "note": note,
         "finished_moves": finished_moves,
-        "say": say,  # for the live region outside the board (games/announce.py)
+        "say": say,  # for the live region outside the board (play/announce.py)
         "confirm_resign": confirm_resign,
         "finish_blocked": finish_blocker(step.position),
         "share_url": request.build_absolute_uri(url),
@@ -253,7 +253,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         **(_result_context(request, game, url) if game.result else {}),
     }
     partial = request.htmx and not request.htmx.history_restore_request
-    return render(request, "games/play.html#board" if partial else "games/play.html", context)
+    return render(request, "play/game.html#board" if partial else "play/game.html", context)
 
 
 def _result_context(request, game: Game, url: str) -> dict:

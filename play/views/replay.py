@@ -1,21 +1,23 @@
-"""The public replay of a finished game (DESIGN §5): anyone may step through it, read-only."""
+"""The public replay of a finished game (DESIGN §5): anyone may step through it, read-only;
+who may watch it is play.privacy's to say, and the POST that starts watching another
+player's replay is here too."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
 
-from daily.services import privacy
-from daily.services.review import review
+from games.engine import history
+from games.engine.moves import DRAW, Move
+from games.forms import ReplayForm
+from games.models import Game
+from games.steps import current, step_at
 
+from .. import privacy
 from ..board import board
-from ..engine import history
-from ..engine.moves import DRAW, Move
-from ..forms import ReplayForm
-from ..models import Game
-from ..steps import current, step_at
-from .play import game_url
+from ..review import review
+from .game import game_url
 
 # One answer for a game still being played and for no game at all: a replay URL must not tell
 # anyone that a game in progress exists, let alone show where it stands.
@@ -39,9 +41,9 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
     if game is None:
         raise Http404(NOT_FINISHED)
     if privacy.private_until_tonight(game, request.player):
-        return render(request, "daily/replay_private.html", {"game": game}, status=403)
+        return render(request, "play/replay_private.html", {"game": game}, status=403)
     if privacy.must_ask(game, request.player):  # watching ends a first attempt: ask, by POST
-        return render(request, "daily/replay_ask.html", {"game": game})
+        return render(request, "play/replay_ask.html", {"game": game})
     last = len(game.actions)
     wanted = form.cleaned_data["step"]
     index = last if wanted is None else min(max(wanted, 0), last)
@@ -51,7 +53,7 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
     lost = review(game)
     response = render(
         request,
-        "games/replay.html",
+        "play/replay.html",
         {
             "game": game,
             "step": step,
@@ -92,3 +94,18 @@ def describe_move(move: Move) -> str:
     if move.to_foundation:
         return f"{move.card.label} to a foundation"
     return f"{move.card.label} to column {move.to_column + 1}"
+
+
+@require_POST
+def watch_replay(request: HttpRequest, slug: str) -> HttpResponse:
+    """The player chose to watch another player's replay (named by its replay slug, never a
+    row id): from now on they are no longer on a first attempt at its deal."""
+    game = Game.objects.select_related("deal").exclude(result="").filter(replay_slug=slug).first()
+    if game is None:
+        raise Http404(NOT_FINISHED)
+    if privacy.private_until_tonight(game, request.player):
+        raise Http404("That replay is private until its daily deal's day is over (UTC).")
+    privacy.record_view(request.player, game.deal)
+    response = redirect("replay", slug=game.replay_slug)
+    response.status_code = 303
+    return response

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from daily.models import ReplayView
+from daily.services.dailies import daily_days, today
 from games.models import Deal, Game
-
-from ..models import ReplayView
-from .dailies import daily_days, today
 
 
 def private_until_tonight(game: Game, viewer: str) -> bool:
@@ -45,7 +44,7 @@ def record_view(viewer: str, deal: Deal) -> None:
 
 
 def hand_over_views(visitor: str, player: str) -> int:
-    """A visitor's replay views become the account's when they sign in (games.play.merge)."""
+    """A visitor's replay views become the account's when they sign in (play.merge)."""
     theirs = ReplayView.objects.filter(player=visitor)
     already = ReplayView.objects.filter(player=player).values("deal")
     theirs.filter(deal__in=already).delete()

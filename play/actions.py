@@ -8,14 +8,15 @@ from dataclasses import dataclass, replace
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ..engine import history
-from ..engine.cards import Card
-from ..engine.finish import finishing_moves
-from ..engine.moves import IllegalMove, Move
-from ..engine.positions import Position
-from ..engine.scoring import passes_for
-from ..models import MAX_ACTIONS, Checkpoint, Deal, Game, Result, new_slug
-from ..steps import cache, checkpoint, current, scoring_of, step_at, wants_checkpoint
+from games.engine import history
+from games.engine.cards import Card
+from games.engine.finish import finishing_moves
+from games.engine.moves import IllegalMove, Move
+from games.engine.positions import Position
+from games.engine.scoring import passes_for
+from games.models import MAX_ACTIONS, Checkpoint, Deal, Game, Result, new_slug
+from games.steps import cache, checkpoint, current, scoring_of, step_at, wants_checkpoint
+
 from .records import count_win
 
 

@@ -6,9 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from games.models import Game, Record
 from solver.pool.par import pars_for_records
-
-from ..models import Game, Record
 
 RECENT_GAMES = 30
 
@@ -22,4 +21,4 @@ def records(request: HttpRequest) -> HttpResponse:
         record.par = pars.get((record.variant, record.number, record.draw, record.passes))
     games = Game.objects.filter(player=request.player).select_related("deal")
     recent = games.order_by("-pk")[:RECENT_GAMES]
-    return render(request, "games/records.html", {"records": mine, "recent": recent})
+    return render(request, "play/records.html", {"records": mine, "recent": recent})

@@ -9,9 +9,8 @@ from games.engine import history
 from games.engine.positions import Position
 from games.models import Game
 from games.steps import steps
-
-from . import checks, queue
-from .models import Check, position_key
+from solver.deadends import checks, queue
+from solver.deadends.models import Check, position_key
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from ..play.chart import chart
-from ..play.stats import player_stats
+from ..chart import chart
+from ..stats import player_stats
 
 
 @require_GET
@@ -19,4 +19,4 @@ def stats(request: HttpRequest) -> HttpResponse:
         "chart": chart(found.outcomes),
         "recent": list(reversed(found.outcomes[-10:])),
     }
-    return render(request, "games/stats.html", context)
+    return render(request, "play/stats.html", context)

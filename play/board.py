@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .engine import rules
-from .engine.cards import Card
-from .engine.finish import finishing_moves, is_in_order
-from .engine.moves import Move
-from .engine.positions import Position
+from games.engine import rules
+from games.engine.cards import Card
+from games.engine.finish import finishing_moves, is_in_order
+from games.engine.moves import Move
+from games.engine.positions import Position
 
 
 @dataclass

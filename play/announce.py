@@ -5,11 +5,11 @@ database."""
 
 from __future__ import annotations
 
-from .engine import history
-from .engine.cards import Card
-from .engine.moves import DRAW, IllegalMove, Move
-from .engine.positions import Position
-from .engine.rules import apply
+from games.engine import history
+from games.engine.cards import Card
+from games.engine.moves import DRAW, IllegalMove, Move
+from games.engine.positions import Position
+from games.engine.rules import apply
 
 
 def card_name(card: Card) -> str:

@@ -6,9 +6,10 @@ from html import escape  # what autoescape does to a str, without django's lazy-
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
+from games.engine.cards import DECK, Card
+
 from ..announce import card_name
 from ..board import CardView, PileView
-from ..engine.cards import DECK, Card
 
 register = template.Library()
 

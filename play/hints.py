@@ -10,14 +10,14 @@ from __future__ import annotations
 from django.db.models import F
 from django.utils import timezone
 
+from games.engine.moves import Move
+from games.engine.positions import Position
+from games.engine.rules import first_foundation_for
+from games.models import Game
+from games.steps import current
 from solver.deadends import checks
 from solver.deadends.models import Check, PositionVerdict, position_key
 
-from ..engine.moves import Move
-from ..engine.positions import Position
-from ..engine.rules import first_foundation_for
-from ..models import Game
-from ..steps import current
 from .actions import Done, read_playable
 
 

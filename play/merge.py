@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from daily.services.privacy import hand_over_views
+from games.models import Game, Record
 from solver.deadends.models import CheckRequest
 
-from ..models import Game, Record
+from .privacy import hand_over_views
 
 
 @dataclass(frozen=True)

@@ -9,4 +9,4 @@ from django.views.decorators.http import require_GET
 
 @require_GET
 def rules(request: HttpRequest, variant: str) -> HttpResponse:
-    return render(request, f"games/rules_{variant}.html", {"variant": variant})
+    return render(request, f"play/rules_{variant}.html", {"variant": variant})

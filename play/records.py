@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ..engine import history
-from ..models import Game, Record, Result, new_slug
-from ..steps import elapsed_seconds
+from games.engine import history
+from games.models import Game, Record, Result, new_slug
+from games.steps import elapsed_seconds
 
 
 def count_win(game: Game, step: history.Step) -> None:

@@ -1,1 +1,0 @@
-"""The game pages, split by topic: lobby, play, records, rules."""

@@ -1,0 +1,1 @@
+"""The pages, one module a topic: lobby, game, replay, records, stats, rules."""
