@@ -110,13 +110,16 @@ def act(
     IllegalMove. Two identical requests at once apply once: the write is one UPDATE that only
     lands while the game is still at the ply it was read at, so of two requests made on the
     same ply the second finds it moved on and applies nothing. No lock is held while the
-    rules run, and a move that wins saves the game and its record in one transaction."""
+    rules run. A move that wins marks the game won in that same UPDATE, and counts the win
+    in the player's record in the same transaction: if the UPDATE finds the game moved on,
+    the record is left as it was."""
     game = read_playable(game_id, player, ply)
     done = _jump(game, step) if action == "jump" else _ACTIONS[action](game, move)
     if done.step.position.is_won and not game.result:
+        _won(game, done.step)
         with transaction.atomic():
+            game.new_record = count_win(game, done.step)
             _save(game, ply, done)
-            count_win(game, done.step)
     else:
         _save(game, ply, done)
     return done
@@ -130,7 +133,7 @@ def _save(game: Game, read_ply: int, done: Done) -> None:
     fields = dict(
         actions=game.actions, redo=game.redo, ply=len(game.actions), state=game.state,
         undos=game.undos, result=game.result, finished=game.finished, moves=game.moves,
-        started=game.started, replay_slug=game.replay_slug,
+        started=game.started, replay_slug=game.replay_slug, new_record=game.new_record,
         updated=timezone.now(),
     )  # fmt: skip
     kept = [
@@ -242,12 +245,21 @@ def _finish(game: Game, move: Move | None) -> Done:
 
 
 def _resign(game: Game, move: Move | None) -> Done:
-    game.result = Result.RESIGNED
-    game.finished = timezone.now()
-    game.replay_slug = new_slug()
     step = current(game)
-    game.moves = step.moves
+    _end(game, Result.RESIGNED, step)
     return Done(game, step)
+
+
+def _won(game: Game, step: history.Step) -> None:
+    """The move to `step` won the game: it ends, and is saved as won with that move."""
+    _end(game, Result.WON, step)
+
+
+def _end(game: Game, result: Result, step: history.Step) -> None:
+    game.result = result
+    game.finished = timezone.now()
+    game.replay_slug = new_slug()  # the replay's own secret address, given out by the player
+    game.moves = step.moves
 
 
 _ACTIONS = {

@@ -4,23 +4,19 @@ time of any win (two separate bests), counted as a game is won."""
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from games.engine import history
-from games.models import Game, Record, Result, new_slug
+from games.models import Game, Record
 from games.steps import elapsed_seconds
 
 
-def count_win(game: Game, step: history.Step) -> None:
-    """Mark the game won and count the win in the player's record for its number and mode
-    (a new record when it took fewer moves or less time than the best so far). Runs inside
-    the transaction that saves the winning move, so the game and its record are written
-    together."""
-    game.result = Result.WON
-    game.finished = timezone.now()
-    game.replay_slug = new_slug()  # the replay's own secret address, given out by the player
-    game.moves = step.moves
+def count_win(game: Game, step: history.Step) -> bool:
+    """Count the win of a game just marked won (play.actions) in the player's record for its
+    number and mode; whether it is a new record (fewer moves or less time than the best so
+    far). Runs inside the transaction that saves the winning move, so the game and its
+    record are written together."""
     seconds = elapsed_seconds(game)
+    new_record = False
     mine = Record.objects.filter(
         player=game.player, variant=game.variant, number=game.number,
         draw=game.draw, passes=game.passes,
@@ -34,16 +30,13 @@ def count_win(game: Game, step: history.Step) -> None:
                     draw=game.draw, passes=game.passes, best_moves=step.moves,
                     best_seconds=seconds,
                 )  # fmt: skip
-            game.new_record = True
+            new_record = True
         except IntegrityError:
             record = mine.select_for_update().get()
     if record is not None:
-        game.new_record = step.moves < record.best_moves or seconds < record.best_seconds
+        new_record = step.moves < record.best_moves or seconds < record.best_seconds
         record.wins += 1
         record.best_moves = min(record.best_moves, step.moves)
         record.best_seconds = min(record.best_seconds, seconds)
         record.save(update_fields=["wins", "best_moves", "best_seconds", "updated"])
-    Game.objects.filter(pk=game.pk).update(
-        result=game.result, finished=game.finished, new_record=game.new_record,
-        replay_slug=game.replay_slug, moves=game.moves,
-    )  # fmt: skip
+    return new_record
