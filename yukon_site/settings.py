@@ -1,124 +1,25 @@
 """Settings for the Yukon & Klondike site, read from environment variables only.
 
-Each variable goes through a small helper that raises ImproperlyConfigured on a bad value,
-so a typo in production stops the process at start instead of running half-configured.
+Each variable goes through a helper of yukon_site/env.py that raises ImproperlyConfigured on
+a bad value, so a typo in production stops the process at start instead of running
+half-configured. Every app and every middleware is in the one list below.
 """
 
 import logging
-import os
 from pathlib import Path
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from .env import database_from_url, env_bool, env_int, env_key, env_list, env_str
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off", ""}
-
-
-def env_str(name: str, default: str | None = None) -> str:
-    """The variable's text, or `default`. Raises ImproperlyConfigured if unset with no default."""
-    value = os.environ.get(name)
-    if value is None:
-        if default is None:
-            raise ImproperlyConfigured(f"{name} must be set")
-        return default
-    return value
-
-
-def env_bool(name: str, default: bool) -> bool:
-    """1/true/yes/on or 0/false/no/off (any case). Raises ImproperlyConfigured otherwise."""
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    if value.strip().lower() in _TRUE:
-        return True
-    if value.strip().lower() in _FALSE:
-        return False
-    raise ImproperlyConfigured(f"{name} must be a boolean (1/0, true/false), not {value!r}")
-
-
-def env_int(name: str, default: int, minimum: int = 0) -> int:
-    """A whole number >= minimum. Raises ImproperlyConfigured otherwise."""
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    try:
-        number = int(value)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
-    if number < minimum:
-        raise ImproperlyConfigured(f"{name} must be at least {minimum}, not {number}")
-    return number
-
-
-def env_list(name: str, default: list[str]) -> list[str]:
-    """A comma-separated list; blanks around items are dropped."""
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return [item.strip() for item in value.split(",") if item.strip()]
-
-
-def database_from_url(url: str, conn_max_age: int = 0) -> dict:
-    """A DATABASES entry for `url`; SQLite gets WAL and IMMEDIATE transactions.
-
-    IMMEDIATE makes a writing transaction take the write lock at BEGIN, so two requests that
-    read-then-write the same game queue up instead of failing with "database is locked".
-    Raises ImproperlyConfigured for an unknown scheme.
-    """
-    try:
-        config = dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True)
-    except ValueError as e:
-        raise ImproperlyConfigured(f"DATABASE_URL is not usable: {e}") from None
-    if config["ENGINE"] == "django.db.backends.sqlite3":
-        config.setdefault("OPTIONS", {}).update(
-            {"init_command": "PRAGMA journal_mode=WAL;", "transaction_mode": "IMMEDIATE"}
-        )
-        # A file, not memory, for the test database: tests that start a real worker
-        # process (db_worker) must see the same database. One file per test run.
-        if config["NAME"] != ":memory:":
-            name = Path(config["NAME"])
-            config["TEST"] = {"NAME": str(name.with_name(f"test-{os.getpid()}-{name.name}"))}
-    return config
-
 
 # Production unless DEBUG=1 says otherwise: `./dev run`, `./dev test` and CI set it.
 DEBUG = env_bool("DEBUG", default=False)
 
-# Keys shorter than this are refused in production: 32 random bytes cannot be guessed.
-KEY_MIN_BYTES = 32
-KEY_HOWTO = "e.g. the output of: python -c 'import secrets; print(secrets.token_urlsafe(50))'"
 DEVELOPMENT_SECRET_KEY = "django-insecure-local-development-only"
 DEVELOPMENT_DEAL_KEY = "yukon-klondike-development-deal-key"
-
-
-def env_key(name: str, debug: bool, development_key: str) -> str:
-    """A secret key. In development (DEBUG=1) the public `development_key` unless set; in
-    production it must be set, be at least KEY_MIN_BYTES bytes and not be the development
-    key. Raises ImproperlyConfigured otherwise."""
-    value = os.environ.get(name)
-    if debug:
-        return development_key if value is None else value
-    if value is None:
-        raise ImproperlyConfigured(
-            f"{name} must be set when DEBUG is off (production): "
-            f"a random text of at least {KEY_MIN_BYTES} bytes, {KEY_HOWTO}"
-        )
-    if value == development_key:
-        raise ImproperlyConfigured(
-            f"{name} is the public development key, which nobody may use in production; "
-            f"set a random one, {KEY_HOWTO}"
-        )
-    if len(value.encode()) < KEY_MIN_BYTES:
-        raise ImproperlyConfigured(
-            f"{name} is {len(value.encode())} bytes long; production (DEBUG off) needs at "
-            f"least {KEY_MIN_BYTES} bytes of random text, {KEY_HOWTO}"
-        )
-    return value
-
 
 SECRET_KEY = env_key("SECRET_KEY", DEBUG, DEVELOPMENT_SECRET_KEY)
 
@@ -140,10 +41,14 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tasks_db",
-    "games",
-    "solver",
-    "retention",
-    "play",
+    "axes",  # failed logins (Limits below)
+    # The site's apps, bottom to top: each uses only the ones above it in this list.
+    "games",  # the games' data: deals, games, records, their steps; the rules engine
+    "solver",  # the search core, the winnable pool and the dead-end checks
+    "daily",  # the daily deal, leaderboards, sharing
+    "play",  # what a player does and sees: actions, hints, the pages
+    "accounts",  # sign up; a visitor's games become the account's at login
+    "retention",  # what the site stops keeping
 ]
 
 MIDDLEWARE = [
@@ -165,6 +70,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "games.players.player_middleware",
+    "axes.middleware.AxesMiddleware",  # last, as axes asks (Limits below)
 ]
 
 ROOT_URLCONF = "yukon_site.urls"
@@ -360,8 +266,6 @@ PROXY_HOPS = env_int("PROXY_HOPS", 0)
 # (whatever usernames it tries), answered with 429 and a plain message; a successful login
 # resets the count. Attempts are kept in axes' own tables (visible in the admin), which every
 # web process shares.
-INSTALLED_APPS += ["axes"]
-MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last, as axes asks
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login before checking
     "django.contrib.auth.backends.ModelBackend",
@@ -374,7 +278,6 @@ AXES_CLIENT_IP_CALLABLE = "games.limits.client_ip"
 AXES_VERBOSE = False
 
 # -- Accounts (issue 12): Django's own auth; playing never needs an account -------------------
-INSTALLED_APPS = [*INSTALLED_APPS, "accounts", "daily"]  # daily: the daily deal, leaderboards
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
