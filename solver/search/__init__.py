@@ -9,8 +9,8 @@ through the engine to a won game), "loss" (every reachable position was searched
 until it decides (or, natively, until its memory bound: then "unknown").
 
 Two engines run the same search: "native" (_native.c, the default everywhere the site
-solves) and "python" (dfs.py with tableau.py, yukon.py and klondike.py), the readable
-reference that holds the soundness arguments in full.
+solves) and "python" (dfs.py with tableau.py, tableau_moves.py, yukon.py and klondike.py),
+the readable reference that holds the soundness arguments in full.
 """
 
 from __future__ import annotations

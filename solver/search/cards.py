@@ -32,6 +32,15 @@ CHILDREN = tuple(
 )
 # FITS[a * 52 + b]: b may sit on a in an ordered run.
 FITS = tuple(b in CHILDREN[a] for a in range(52) for b in range(52))
+# The twin of a card: same rank and colour, other suit (S<->C, H<->D).
+TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
+
+# What a card sits on (tableau.py's sup[c]), besides another card: BASE for the bottom
+# face-up card of a column, NONE for a card that is not face up; a key marks a toggled
+# card TOGGLE. None of them is a card (0..51).
+BASE = 0xF1
+NONE = 0xF0
+TOGGLE = 0xF3
 
 
 def parse(code: object, where: str) -> int:

@@ -22,9 +22,9 @@ card, redeal); texts() spells the d's and r out from it.
 
 from __future__ import annotations
 
+from .cards import BASE, CODES, FITS, KING, NONE, PARENTS, RANK, TWIN, is_safe_home
 from .cards import CHILDREN as _CHILDREN
-from .cards import CODES, FITS, KING, PARENTS, RANK, is_safe_home
-from .tableau import BASE, NONE, TWIN, TableauGame
+from .tableau import TableauGame
 
 
 class KlondikeGame(TableauGame):

@@ -1,8 +1,8 @@
 """The compiled search core (_native.c), behind the same Result as the Python one.
 
-_native.c is a port of dfs.py, tableau.py, yukon.py and klondike.py, move for move: the
-same moves in the same order, the same equivalences and prunings (their soundness
-arguments are repeated next to its code), so on the same budget of nodes both engines
+_native.c is a port of dfs.py, tableau.py (with tableau_moves.py), yukon.py and klondike.py,
+move for move: the same moves in the same order, the same equivalences and prunings (their
+soundness arguments are repeated next to its code), so on the same budget of nodes both engines
 reach the same verdict with the same node count. It is built from source by the package
 install (pyproject.toml's ext-modules: `pip install -e .`, which ./dev runs).
 
