@@ -3,7 +3,12 @@ FROM python:3.13-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DEBUG=0
 WORKDIR /app
 COPY pyproject.toml README.md ./
+# Every app (pyproject.toml's packages.find names the same list).
+COPY accounts accounts
+COPY daily daily
 COPY games games
+COPY play play
+COPY retention retention
 COPY solver solver
 COPY yukon_site yukon_site
 COPY templates templates
