@@ -105,7 +105,7 @@ def test_par_takes_a_shortcut_and_never_lengthens_a_line():
 def test_a_fresh_win_in_the_pool_keeps_its_par(db):
     from solver.pool.fill import solve_and_store
 
-    verdict = solve_and_store("yukon", 5, None, None, budget_seconds=5)
+    verdict = solve_and_store("yukon", 5, None, None, budget_seconds=None, budget_nodes=1_000_000)
     assert verdict.verdict == Outcome.WIN
     assert 0 < verdict.par <= len(verdict.moves)
     assert par_of(deal_position(verdict.deal), verdict.par_moves) == verdict.par
