@@ -270,14 +270,15 @@ def test_a_daily_deals_replays_stay_private_until_the_day_is_over(daily_yukon, b
 def test_the_replay_of_a_resigned_game_marks_the_move_that_lost_it(alice, bob):
     deal, line = easy_yukon()
     game = alice.game_at(deal, line[:6])
-    alice.act(game, action="resign")
-    game.refresh_from_db()
+    # The checks decided while the game was played (a resigned game's are dropped).
     positions = [step.position for step in game_steps(game)]
     for index, verdict in [(2, Check.WIN), (4, Check.LOSS), (5, Check.LOSS)]:
         PositionVerdict.objects.create(
             key=position_key(positions[index]), verdict=verdict,
             decided=timezone.now(),
         )  # fmt: skip
+    alice.act(game, action="resign")
+    game.refresh_from_db()
     bob.client.post(f"/replay/{game.replay_slug}/watch/")
     page = parse(bob.client.get(f"/replay/{game.replay_slug}/"))
     assert one(page, "[data-testid=lost-link]")["href"] == f"/replay/{game.replay_slug}/?step=4"
