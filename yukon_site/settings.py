@@ -224,7 +224,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "yukon_site.storage.StaticStorage"  # hashed names, in the JS imports too
     },
 }
 

@@ -5,7 +5,8 @@ launcher), a first visit to a game page of each game:
 - at most 60 KB transferred, counted by the browser (Resource Timing's transferSize: headers
   plus the body as it came over the wire). The shipped deployment gzips the static files
   (whitenoise) but sends the HTML as Django renders it, uncompressed: that is what is counted;
-- no JavaScript framework: the only scripts are htmx and our own;
+- no JavaScript framework: the only scripts are htmx and our own, each loaded by its hashed
+  name (the table's modules, imported by table.js, too);
 - playable: the table painted, table.js run, and a tap on a card answered by lighting its
   targets. How soon (the 1 s target) is a figure of `bench/first_load.py`, which makes the
   same visits: a test asserts no time.
