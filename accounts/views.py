@@ -17,7 +17,7 @@ from .forms import SignupForm
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log in to it; the visitor's games come along (handover)."""
     next_url = _safe_next(request)

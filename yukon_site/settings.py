@@ -400,3 +400,34 @@ MAILERS = {
     }
 }
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+
+# -- Operations (issue 21): probes, metrics and the solver worker's lease (the `ops` app) -----
+# ops answers /healthz, /readyz and /metrics ahead of every other middleware (ops/probes.py)
+# and times every other request. Its `db_worker` command (django-tasks-db's worker with a
+# lease and metrics of its own) takes the place of the library's, so it comes before it.
+INSTALLED_APPS.insert(INSTALLED_APPS.index("django_tasks_db"), "ops")
+MIDDLEWARE.insert(0, "ops.probes.probes_middleware")
+
+# /metrics (Prometheus) answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: off (404).
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+if METRICS_TOKEN and len(METRICS_TOKEN.encode()) < KEY_MIN_BYTES:
+    raise ImproperlyConfigured(
+        f"METRICS_TOKEN is {len(METRICS_TOKEN.encode())} bytes long; it needs at least "
+        f"{KEY_MIN_BYTES} bytes of random text, {KEY_HOWTO}"
+    )
+
+
+def env_address(name: str) -> tuple[str, int] | None:
+    """host:port (port 1-65535), or None when unset or empty."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return None
+    host, _, port = value.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ImproperlyConfigured(f"{name} must be host:port, e.g. 0.0.0.0:9100, not {value!r}")
+    return host.strip("[]"), int(port)
+
+
+# Where each db_worker serves its own metrics (checks, move-to-verdict latency): plain HTTP
+# with no token, for the scraper's network only. Unset: not served.
+WORKER_METRICS_BIND = env_address("WORKER_METRICS_BIND")
