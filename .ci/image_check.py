@@ -171,8 +171,11 @@ def parse_env(arguments: str) -> dict[str, str]:
 # -- running it ---------------------------------------------------------------------------------
 
 
+START = time.monotonic()
+
+
 def say(message: str) -> None:
-    print(f"image-check: {message}", flush=True)
+    print(f"image-check [{time.monotonic() - START:5.1f} s] {message}", flush=True)
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str], what: str) -> str:
