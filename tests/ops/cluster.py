@@ -105,11 +105,11 @@ class Cluster:
                  f"{name} to answer", self.log(name))  # fmt: skip
         return bind
 
-    def worker(self, worker_id: str) -> subprocess.Popen:
+    def worker(self, worker_id: str, **env: str) -> subprocess.Popen:
         return self._start(worker_id, [
             sys.executable, "manage.py", "db_worker", "--no-reload", "--no-startup-delay",
             "--interval", "0.05", "--worker-id", worker_id,
-        ])  # fmt: skip
+        ], **env)  # fmt: skip
 
     def kill(self, name: str) -> None:
         """SIGKILL: no clean-up of any kind, as when a machine dies."""
@@ -214,8 +214,17 @@ class Player:
 
     def verdict(self, slug: str) -> str:
         """The dead-end banner's state, as the page polls for it ("pending" while checked)."""
-        status, text, _ = self.request("GET", f"/game/{slug}/verdict/?ply={self.board.ply}")
-        assert status == 200, f"verdict poll: {status}"
+        failures = []
+        while True:  # as the page does, a failed poll is polled again
+            try:
+                status, text, _ = self.request("GET", f"/game/{slug}/verdict/?ply={self.board.ply}")
+            except (OSError, http.client.HTTPException) as error:
+                status, text = type(error).__name__, ""
+            if status == 200:
+                break
+            failures.append(status)
+            assert len(failures) < 20, f"verdict polls failed: {failures}"
+            time.sleep(0.25)
         found = text.split('data-state="', 1)
         return found[1].split('"', 1)[0] if len(found) == 2 else ""
 
@@ -225,7 +234,7 @@ def haproxy_config(port: int, hosts: dict[str, str], source: str) -> str:
     names its host in X-Served-By. Connects to them from `source`, so the site's REMOTE_ADDR
     is the proxy's, never the client's: only X-Forwarded-For carries the client's address."""
     servers = "\n".join(
-        f"    server {name} {bind} check inter 200ms fall 1 rise 2 source {source}"
+        f"    server {name} {bind} check inter 300ms fall 2 rise 2 source {source}"
         for name, bind in hosts.items()
     )
     return f"""global
@@ -235,6 +244,7 @@ defaults
     timeout connect 2s
     timeout client 30s
     timeout server 30s
+    timeout check 3s
     retries 3
     option redispatch 1
     retry-on conn-failure empty-response 502 503
