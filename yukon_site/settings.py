@@ -350,8 +350,8 @@ RATE_LIMITS = {
 }
 
 # How many proxies in front of the site append the client's address to X-Forwarded-For
-# (0: clients connect directly, as with the shipped docker-compose). The header is only read
-# when this says who wrote it.
+# (0: clients connect directly; the shipped docker-compose sets 1, behind Caddy). The header
+# is only read when this says who wrote it.
 PROXY_HOPS = env_int("PROXY_HOPS", 0)
 
 # django-axes: every login, the admin's and a player's (/accounts/login/), counted together.
