@@ -333,8 +333,9 @@ def check(database_url: str, keep: bool = False) -> float:
         say(f"played {move} on /yukon/1/ over HTTP: the board moved to ply 1")
     finally:
         if gunicorn is not None and gunicorn.poll() is None:
-            os.killpg(gunicorn.pid, signal.SIGTERM)
+            os.killpg(gunicorn.pid, signal.SIGINT)  # gunicorn's quick shutdown
             gunicorn.wait(timeout=30)
+            say("gunicorn stopped")
         if keep:
             say(f"kept {folder}")
         else:

@@ -42,6 +42,10 @@ def test_the_build_context_holds_every_app_and_no_tests_or_local_files():
     assert {"manage.py", "pyproject.toml", "README.md", "gunicorn.conf.py"} <= set(files)
     assert {"templates", "static"} <= tops
     assert not tops & {"tests", "bench", ".git", ".venv", "node_modules", ".ci", "staticfiles"}
+    expected = ours | {"yukon_site", "templates", "static", "manage.py", "pyproject.toml"}
+    assert tops <= expected | {"README.md", "gunicorn.conf.py"}, (
+        "nothing else: no caches, no local files"
+    )
     assert not [f for f in files if f.endswith((".so", ".pyc", ".sqlite3"))]
 
 
