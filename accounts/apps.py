@@ -6,4 +6,5 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        from . import handover  # noqa: F401  (connects the login and logout receivers)
+        # Connect the receivers: login and logout (handover), and every user saved (looks).
+        from . import handover, looks  # noqa: F401

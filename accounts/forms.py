@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+
+from . import looks
+
+LOOKS_TAKEN = "That username looks just like one already taken: please choose another."
 
 
 class SignupForm(UserCreationForm):
@@ -13,3 +18,11 @@ class SignupForm(UserCreationForm):
         help_texts = {
             "email": "Optional. Only used to send you a link if you forget your password.",
         }
+
+    def clean_username(self) -> str:
+        """Refused when taken in any case (Django's own check) or by a look-alike: the same
+        letters from another alphabet, fullwidth forms (accounts.skeleton)."""
+        username = super().clean_username()
+        if username and looks.taken(username):
+            raise forms.ValidationError(LOOKS_TAKEN, code="look_alike")
+        return username

@@ -1,4 +1,5 @@
-"""/accounts/: sign up here; log in, log out (POST), password change and reset from Django."""
+"""/accounts/: sign up here; log in and the password reset are Django's with the site's
+limits (views); log out (POST) and password change are Django's own."""
 
 from django.urls import include, path
 
@@ -6,5 +7,12 @@ from . import views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
+    path("login/", views.LoginView.as_view(), name="login"),
+    path("password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "reset/<uidb64>/<token>/",
+        views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("", include("django.contrib.auth.urls")),
 ]

@@ -1,9 +1,10 @@
-"""The daily deals as chosen, and the replays each player has watched."""
+"""The daily deals as chosen, the deals each player has started, and the replays each player
+has watched."""
 
 from django.db import models
 from django.db.models.functions import Coalesce
 
-from games.models import Deal
+from games.models import Deal, Game
 
 
 class DailyDeal(models.Model):
@@ -44,3 +45,27 @@ class ReplayView(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} watched {self.deal}"
+
+
+class Attempt(models.Model):
+    """A player started a game on this deal, in some mode: when they first did, with which
+    game, and when they first started another game on it. A first attempt (the leaderboard's,
+    daily.services.attempts) is that first game, won before any other was started. Written
+    when a game starts (its first action), handed from a visitor to their account at login,
+    and kept when the games themselves go (an abandoned game is deleted, its start is not)."""
+
+    player = models.CharField(max_length=32)
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="attempts")
+    first_game = models.ForeignKey(
+        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    first_started = models.DateTimeField()
+    again = models.DateTimeField(null=True, blank=True)  # another game on the deal first started
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "deal"], name="attempt_one_per_deal"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} started {self.deal}"

@@ -52,6 +52,10 @@ def leaderboard(request: HttpRequest, variant: str, number: str) -> HttpResponse
     found = game_number(number)
     if variant not in Variant.values or found is None:
         raise Http404(f"There is no leaderboard for {variant[:12]} game number {number[:12]}.")
+    if number != str(found):  # one address a board, as a deal's (games.views.play)
+        query = request.META.get("QUERY_STRING", "")
+        path = reverse("leaderboard", args=[variant, found])
+        return redirect(path + (f"?{query}" if query else ""), permanent=True)
     draw, scoring = (None, "none")
     if variant == "klondike":
         draw, scoring = klondike_mode(request.GET)
@@ -61,7 +65,7 @@ def leaderboard(request: HttpRequest, variant: str, number: str) -> HttpResponse
     query = f"?draw={draw}&scoring={scoring}" if draw else ""
     return render(request, "daily/leaderboard.html", {
         "variant": variant, "variant_name": Variant(variant).label, "number": found,
-        "draw": draw, "scoring": scoring, "entries": entries,
+        "draw": draw, "scoring": scoring, "entries": entries, "rule": ranking.RULE,
         "par": par(deal.pk, draw, passes) if deal else None,
         "play_url": play_url(variant, found, query),
         "is_daily": deal is not None and dailies.today() in dailies.daily_days(deal),

@@ -30,10 +30,12 @@ def place(pile: str, index: int) -> str:
     return f"{'column' if pile == 't' else 'foundation'} {index + 1}"
 
 
-def move_words(before: Position, move: Move, after: Position) -> str:
-    """One move as a sentence: what went where, and what it turned up."""
+def move_words(before: Position, move: Move, after: Position, undone: bool = False) -> str:
+    """One move as a sentence: what went where, and what it turned up. `undone`: the move
+    was just taken back, so the board shows `before`, where the card it turned up and the
+    cards it turned from the stock are face down again, and are not named (DESIGN §5)."""
     if move.card is None:
-        return _stock_words(before, move, after)
+        return _stock_words(before, move, after, undone)
     card = move.card
     source = before.locate(card)
     target = after.locate(card)
@@ -49,17 +51,24 @@ def move_words(before: Position, move: Move, after: Position) -> str:
     if source[0] == "t":
         was, now = before.tableau[source[1]], after.tableau[source[1]]
         if len(now.down) < len(was.down) and now.up:
-            words += f"; a card turned up: {now.up[0].spoken}"
+            if undone:
+                words += "; the card it turned up is face down again"
+            else:
+                words += f"; a card turned up: {now.up[0].spoken}"
     return words
 
 
-def _stock_words(before: Position, move: Move, after: Position) -> str:
+def _stock_words(before: Position, move: Move, after: Position, undone: bool = False) -> str:
     if move.target == DRAW:
         turned = len(after.waste) - len(before.waste)
+        if undone:
+            return f"turned {plural(turned, 'card')} from the stock; back in the stock face down"
         words = f"turned {plural(turned, 'card')} from the stock; {after.waste[-1].spoken} on top"
         if not after.stock:
             words += "; the stock is empty"
         return words
+    if undone:
+        return f"waste turned back over; the waste holds {plural(len(before.waste), 'card')} again"
     words = f"waste turned back over: {plural(len(after.stock), 'card')} in the stock"
     if after.passes_left is not None:
         words += "; this is the last pass" if after.passes_left <= 1 else ""
@@ -112,7 +121,7 @@ def _undone(step: history.Step, redo: list[str]) -> str:
         after = apply(step.position, parsed)
     except IllegalMove:  # cannot happen for a move that was played from here
         return str(parsed)
-    return move_words(step.position, parsed, after)
+    return move_words(step.position, parsed, after, undone=True)
 
 
 def hint_words(hint: Move | None, state: str = "") -> str:

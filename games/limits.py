@@ -1,6 +1,8 @@
-"""Rate limits: how many actions, hints and new games one player, and one address, may ask
-for in a window of time (settings.RATE_LIMITS). Far above normal play; a client that floods
-gets HTTP 429 with a plain message saying when to try again, and nothing changes.
+"""Rate limits: how many actions, hints, new deals and games started, sign-ups, logins and
+password-reset mails one player (for a reset mail: one mailbox), and one address, may ask for
+in a window of time (settings.RATE_LIMITS). Far above normal play; a client that floods gets
+HTTP 429 with a message saying when to try again, and nothing changes. A check runs before
+anything costly: a refused sign-up or login hashes no password and writes no row.
 
 The counts live in a table of the site's own database (RateCount): every web process, on
 every machine, counts in one place, with no extra service to run, on SQLite and PostgreSQL
@@ -28,6 +30,10 @@ WHAT = {
     "action": "moves",
     "hint": "hints",
     "new_game": "new games",
+    "start": "new games",
+    "signup": "sign-ups",
+    "login": "login attempts",
+    "password_reset": "password reset mails",
 }
 
 
@@ -42,17 +48,25 @@ class Limited(Exception):
     def message(self) -> str:
         return (
             f"That is more {WHAT[self.kind]} than this site takes in a short time, so nothing "
-            f"was done. Please wait {self.retry_after} seconds and try again."
+            f"was done. Please wait {self.wait} and try again."
         )
 
+    @property
+    def wait(self) -> str:
+        """`Retry-After` in words: "40 seconds", "12 minutes"."""
+        if self.retry_after < 120:
+            return f"{self.retry_after} seconds"
+        return f"{(self.retry_after + 59) // 60} minutes"
 
-def check(request: HttpRequest, kind: str) -> None:
-    """Count one request of `kind` ("action", "hint", "new_game") for the player and for the
-    address; raises Limited, counting nothing, when either is at its limit."""
+
+def check(request: HttpRequest, kind: str, who: str | None = None) -> None:
+    """Count one request of `kind` (a key of settings.RATE_LIMITS) for the player, or for
+    `who` in their stead (a password reset counts per mailbox), and for the address; raises
+    Limited, counting nothing, when either is at its limit."""
     per_player, per_address, seconds = settings.RATE_LIMITS[kind]
     now = time.time()
     window = int(now // seconds)
-    player_key = f"{kind}:p:{request.player}:{window}"
+    player_key = f"{kind}:p:{who or request.player}:{window}"
     keys = {player_key: per_player, f"{kind}:a:{client_address(request)}:{window}": per_address}
     counts = _count(list(keys), (window + 1) * seconds)
     if any(counts[key] > limit for key, limit in keys.items()):

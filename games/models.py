@@ -112,6 +112,10 @@ class Game(models.Model):
     new_record = models.BooleanField(default=False)  # the win beat the player's best
     # The move count when the game ended (won or resigned), kept for statistics and ranking.
     moves = models.PositiveIntegerField(null=True, blank=True)
+    # A resigned game's review, stored when it ended (daily.services.review): the verdicts it
+    # reads are only kept while games being played need them. {"lost_at": step or None,
+    # "winnable_at": step or None}; {} when nothing was proven; None: not stored (older games).
+    review = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(default=timezone.now)  # the clock's start: Restart resets it
     # The player's last action (or hint): an unfinished game left alone long enough is

@@ -10,8 +10,9 @@
   takes its worker down cannot take down every worker in turn.
 - Abandoned games: an unfinished game whose player has not acted on it for
   RETENTION_GAME_DAYS. Its deal stays (deals are never deleted: a stored deal is the truth
-  of its number), so the same number can be played again. Finished games stay, with their
-  records: replays and records need them.
+  of its number), so the same number can be played again; its start stays recorded (a
+  first attempt rests on it: daily.services.attempts). Finished games stay, with their
+  records and reviews: replays and records need them.
 - Position verdicts that no game being played needs (`needed`), once nothing has asked for
   or decided them for RETENTION_VERDICT_DAYS: until then they answer other players who reach
   the same position, and the day is a margin for games acting while the sweep runs.

@@ -224,7 +224,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "yukon_site.storage.StaticStorage"  # hashed names, in the JS imports too
     },
 }
 
@@ -331,22 +331,39 @@ LOGGING = {
 }
 
 # ---------------------------------------------------------------------------------------------
-# Limits (issue 11 part 2): rate limits on the game endpoints, and login throttling for the
-# admin. Kept together in this one block.
+# Limits (issue 11 part 2, issue 20): rate limits on the game endpoints and on everything
+# that creates an account or a game or sends mail, and login throttling. Kept together in
+# this one block.
 
 # Rate limits are counted in a table of the site's own database (games.limits): every web
 # process and every machine shares it, SQLite (the embedded default) and PostgreSQL alike, and
 # it needs no extra service; the admin's failed logins in django-axes' tables, likewise.
 
-# (per player, per address, in seconds) for each kind of request, in games.limits. Normal
-# play stays far below: a fast player makes one or two moves a second in bursts (holding Undo
-# repeats it a few times a second, still under 4 a second over a minute), asks a hint now and
-# then, and deals a new game every few seconds at most. An address may carry many players
-# (a school, an office), so its limits are ten times a player's.
+# (per player, per address, in seconds) for each kind of request, in games.limits; for
+# "password_reset" the first number counts per email address instead of per player. A new
+# player cookie buys nothing: every kind is counted per address too, and the address numbers
+# are set for many players behind one address (a school, an office: a class of 30).
+#   action, hint   a fast player makes one or two moves a second in bursts (holding Undo
+#                  repeats it a few times a second, still under 4 a second over a minute) and
+#                  asks a hint now and then; an address: ten such players at full speed.
+#   new_game       asking /yukon/ or /klondike/ for a deal: every few seconds at most.
+#   start          a game stored by its first action, by any route: one every 20 seconds
+#                  for ten minutes is already more than anyone plays; an address: a class of 30
+#                  each starting a game a minute.
+#   signup         each costs a password hash (about half a second of CPU): a whole class of
+#                  30 signing up in the same hour, twice over, fits an address.
+#   login          a hash each: a class logging in at once, with a mistyped password or two.
+#   password_reset each sends a mail: three an hour to one mailbox is plenty for someone who
+#                  lost a mail, and no one can flood a mailbox; a class that forgot its
+#                  passwords fits an address.
 RATE_LIMITS = {
     "action": (240, 2400, 60),
     "hint": (30, 300, 60),
     "new_game": (30, 300, 60),
+    "start": (30, 300, 600),
+    "signup": (5, 60, 3600),
+    "login": (30, 300, 3600),
+    "password_reset": (3, 30, 3600),
 }
 
 # How many proxies in front of the site append the client's address to X-Forwarded-For
@@ -354,21 +371,32 @@ RATE_LIMITS = {
 # is only read when this says who wrote it.
 PROXY_HOPS = env_int("PROXY_HOPS", 0)
 
-# django-axes: every login, the admin's and a player's (/accounts/login/), counted together.
-# Five failed logins from one address lock that address out of logging in for an hour
-# (whatever usernames it tries), answered with 429 and a plain message; a successful login
-# resets the count. Attempts are kept in axes' own tables (visible in the admin), which every
-# web process shares.
+# django-axes: every login, the admin's and a player's (/accounts/login/), counted together
+# (accounts.throttle). Failed logins are counted per username and address, and per username
+# from every address: five for one username from one address, or twenty for it from anywhere,
+# lock that username out of logging in for an hour. An address alone is never locked out (a
+# school or an office shares one: the "login" rate limit above bounds what it may try). A
+# successful login clears only its own username's failures from its own address, so a login
+# to another account, or a sign-up, clears no one else's. The locked-out owner gets a page
+# saying what happened and until when, with the password reset, which still works and, once
+# done, ends the lockout. A refused login is not counted again (it would keep the lockout
+# going for ever) and checks no password. Attempts are kept in axes' own tables (visible in
+# the admin), which every web process shares.
 INSTALLED_APPS += ["axes"]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last, as axes asks
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login before checking
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = 5
+AXES_HANDLER = "accounts.throttle.LoginThrottle"
+# Each entry's own limit: LOGIN_FAILURE_LIMITS[i] failures lock AXES_LOCKOUT_PARAMETERS[i] out.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]
+LOGIN_FAILURE_LIMITS = [5, 20]
+AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMITS[0]
 AXES_COOLOFF_TIME = 1  # hours
-AXES_LOCKOUT_PARAMETERS = ["ip_address"]
-AXES_RESET_ON_SUCCESS = True
+AXES_RESET_ON_SUCCESS = True  # this username from this address only (accounts.throttle)
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.locked_out"
 AXES_CLIENT_IP_CALLABLE = "games.limits.client_ip"
 AXES_VERBOSE = False
 

@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from games.models import Deal, Game
 
 from ..models import ReplayView
+from . import attempts
 from .dailies import daily_days, today
 
 
@@ -24,13 +25,10 @@ def private_until_tonight(game: Game, viewer: str) -> bool:
 
 def must_ask(game: Game, viewer: str) -> bool:
     """Watching this replay would end the viewer's first attempt at its deal: it is another
-    player's game, and the viewer has neither watched a replay of the deal nor finished a game
-    on it."""
+    player's game, and the viewer is not past a first attempt at the deal already."""
     if game.player == viewer:
         return False
-    if ReplayView.objects.filter(player=viewer, deal=game.deal_id).exists():
-        return False
-    return not Game.objects.filter(player=viewer, deal=game.deal_id).exclude(result="").exists()
+    return not attempts.spent(viewer, game.deal_id)
 
 
 def record_view(viewer: str, deal: Deal) -> None:

@@ -5,8 +5,10 @@ moves first, then the shorter time. Every entry is a game whose every move the s
 as it was made and replayed from the deal (games.play.actions), so a rank cannot be typed in.
 
   unassisted      no hint asked, no undo, no jump back (Restart is a jump back to the deal);
-  first attempt   before the game was won, the player had finished no other game on the deal
-                  (in any mode: the cards are the same) and had watched no replay of it.
+  first attempt   the first game the player started on the deal (in any mode: the cards are
+                  the same), won before they started another on it or watched a replay of
+                  it; what they did as a visitor on the same browser counts from their login
+                  (daily.services.attempts).
 """
 
 from __future__ import annotations
@@ -20,9 +22,15 @@ from games.models import Deal, Game, Result
 from games.players import ACCOUNT_PREFIX, account_id
 from games.steps import elapsed_seconds
 
-from ..models import ReplayView
+from . import attempts
 
 MOST_SHOWN = 100
+# The leaderboard page states it in one sentence.
+RULE = (
+    "A ranked win is a first attempt: the first game its player started on this deal in any "
+    "mode (as a visitor on the same browser too), won with no hint, undo, jump back or restart, "
+    "before they started another game on it or watched a replay of it."
+)
 
 
 @dataclass(frozen=True)
@@ -45,25 +53,13 @@ def assisted(game: Game) -> str:
     return ""
 
 
-def first_attempt_broken(game: Game) -> str:
-    """Why the game was not its player's first attempt at the deal, or "" if it was."""
-    finished_by = game.finished
-    earlier = Game.objects.filter(player=game.player, deal=game.deal_id).exclude(pk=game.pk)
-    if earlier.exclude(result="").filter(finished__lt=finished_by).exists():
-        return "another game on this deal was finished before"
-    watched = ReplayView.objects.filter(player=game.player, deal=game.deal_id)
-    if watched.filter(first_seen__lt=finished_by).exists():
-        return "a replay of this deal was watched before"
-    return ""
-
-
 def counts(game: Game) -> str:
     """Why the game is left off the leaderboard, or "" if it is on it."""
     if game.result != Result.WON:
         return "it was not won"
     if not game.player.startswith(ACCOUNT_PREFIX):
         return "only signed-in players are ranked"
-    return assisted(game) or first_attempt_broken(game)
+    return assisted(game) or attempts.broken(game)
 
 
 def leaderboard(deal: Deal, draw: int | None, scoring: str) -> list[Entry]:

@@ -8,6 +8,8 @@ from dataclasses import dataclass, replace
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from daily.services import attempts, review
+
 from ..engine import history
 from ..engine.cards import Card
 from ..engine.finish import finishing_moves
@@ -75,11 +77,12 @@ def try_first(game: Game, action: str, ply: int, move: Move | None = None, step:
 def start_game(player: str, deal: Deal, draw: int | None, scoring: str) -> Game:
     """The player's unfinished game on this deal and mode, created by its first action.
     One per player, deal and mode (a constraint): of two first actions at once, one creates
-    it and the other finds it."""
+    it and the other finds it. The start is recorded with it (first attempts rest on it)."""
     game = unstarted(player, deal, draw, scoring)
     try:
         with transaction.atomic():
             game.save(force_insert=True)
+            attempts.record_start(game)
         return game
     except IntegrityError:
         mode = {"deal": deal, "draw": draw, "scoring": game.scoring, "passes": game.passes}
@@ -129,7 +132,7 @@ def _save(game: Game, read_ply: int, done: Done) -> None:
     fields = dict(
         actions=game.actions, redo=game.redo, ply=len(game.actions), state=game.state,
         undos=game.undos, result=game.result, finished=game.finished, moves=game.moves,
-        started=game.started, replay_slug=game.replay_slug,
+        started=game.started, replay_slug=game.replay_slug, review=game.review,
         updated=timezone.now(),
     )  # fmt: skip
     kept = [
@@ -246,6 +249,9 @@ def _resign(game: Game, move: Move | None) -> Done:
     game.replay_slug = new_slug()
     step = current(game)
     game.moves = step.moves
+    # The review reads verdicts kept only while games being played need them (retention):
+    # what it found is kept with the game. Checks still waiting are dropped now it is over.
+    game.review = review.stored(game)
     return Done(game, step)
 
 

@@ -6,8 +6,10 @@ account is playing too, which stays the visitor's (one game is played per deal a
 Records (one per player, game number and mode) are merged: where both have a record on the
 same number and mode, the best moves and the best time are each the better of the two and the
 wins add up (each win is a different game, so nothing is counted twice); the visitor's row
-then goes. Merging the same visitor again finds nothing left to move, so a second login
-changes nothing.
+then goes. The deals the visitor started and the replays they watched count for the account
+too (daily.services), even on a deal whose game stays the visitor's: what the visitor did
+there ends the account's first attempt at it. Merging the same visitor again finds nothing
+left to move, so a second login changes nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from daily.services.attempts import forget, hand_over_attempts
 from daily.services.privacy import hand_over_views
 from solver.deadends.models import CheckRequest
 
@@ -43,7 +46,10 @@ def merge_player(visitor: str, player: str) -> Merged:
         theirs = list(Record.objects.select_for_update().filter(player=visitor))
         for record in theirs:
             _merge_record(record, player)
-        hand_over_views(visitor, player)  # watched replays end first attempts for the account too
+        # What the visitor started and watched ends first attempts for the account too, even
+        # on a deal whose game stays the visitor's.
+        hand_over_attempts(visitor, player)
+        hand_over_views(visitor, player)
     return Merged(games, len(theirs))
 
 
@@ -78,7 +84,8 @@ def _merge_record(record: Record, player: str) -> None:
 
 
 def forget_player(player: str) -> None:
-    """Delete every game and record of `player` (an account that is deleted)."""
+    """Delete every game, record, start and replay view of `player` (an account deleted)."""
     with transaction.atomic():
         Game.objects.filter(player=player).delete()
         Record.objects.filter(player=player).delete()
+        forget(player)

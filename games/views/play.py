@@ -45,6 +45,8 @@ def game_page(request: HttpRequest, variant: str, number: str) -> HttpResponse:
     found = game_number(number)
     if found is None:
         raise Http404(f"There is no {variant.title()} game number {number[:12]}.")
+    if number != str(found):  # `/yukon/03/`: a deal has one address
+        return one_address(request, reverse("game", args=[variant, found]))
     draw, scoring = None, "none"
     if variant == "klondike":
         draw, scoring = klondike_mode(request.GET)
@@ -76,9 +78,23 @@ def _first_action(request, game, variant, number, draw, scoring) -> HttpResponse
             return _board(request, unstarted, current(unstarted), note=STALE)
         except IllegalMove as refusal:
             return _board(request, unstarted, current(unstarted), alert=str(refusal))
+        try:  # games started are counted by player and address: a new cookie buys nothing
+            limits.check(request, "start")
+        except limits.Limited as limited:
+            return limits.refusal(limited)
         # Its deal's stored winning line, if any, is seeded by the first check it asks for.
         game = actions.start_game(request.player, deals.deal_for(variant, number), draw, scoring)
     return _act(request, game, data)
+
+
+def one_address(request: HttpRequest, path: str) -> HttpResponse:
+    """A permanent redirect to the one form of a deal's address (the number without leading
+    zeros), query string kept; 308 for a POST, so that the action is sent again there."""
+    query = request.META.get("QUERY_STRING", "")
+    response = redirect(path + (f"?{query}" if query else ""), permanent=True)
+    if request.method == "POST":
+        response.status_code = 308
+    return response
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

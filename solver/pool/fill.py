@@ -30,16 +30,22 @@ def fresh_numbers(variant: str, draw: int | None, passes: int | None) -> Iterato
 
 
 def solve_and_store(
-    variant: str, number: int, draw: int | None, passes: int | None, budget_seconds: float
+    variant: str,
+    number: int,
+    draw: int | None,
+    passes: int | None,
+    budget_seconds: float | None,
+    budget_nodes: int | None = None,
 ) -> DealVerdict:
-    """The stored verdict for this deal and mode, solving it first if it has none."""
+    """The stored verdict for this deal and mode, solving it first if it has none (within
+    CPU seconds, or a count of nodes where the same verdict must come on any machine)."""
     deal = deal_for(variant, number)
     mode = {"draw": draw if variant == "klondike" else None, "passes": passes}
     known = DealVerdict.objects.filter(deal=deal, **mode).first()
     if known:
         return known
     start = deal_position(deal, draw, passes)
-    result = solve(start, budget_seconds=budget_seconds)
+    result = solve(start, budget_seconds=budget_seconds, budget_nodes=budget_nodes)
     par = shorten(start, list(result.moves)) if result.verdict == Outcome.WIN else []
     try:
         with transaction.atomic():

@@ -822,16 +822,35 @@ typedef struct {
     Move move;
 } Scored;
 
+/* The most moves gen_moves() can offer in one position, counted from its loops (a card has
+ * at most two children and two parents, the talon at most 24 reachable cards):
+ *   per non-empty column, its top's two children and the top going home   7 * 3 = 21
+ *   kings to the first empty column                                            4
+ *   foundation tops back to a column (two parents each)                    4 * 2 =  8
+ *   ways out of a toggle class: per column top, two children, two moves    7 * 4 = 28
+ *   talon cards: home, and a king to an empty column or two parents       24 * 3 = 72
+ * in all 133. The buffer holds more than that; should a change ever make it overflow, the
+ * search ends "unknown" (FULL) instead of dropping moves and calling a win a loss. */
+#define MOVES_BOUND 133
+#define MOVES_CAP 256
+
 typedef struct {
-    Scored m[512];
+    Scored m[MOVES_CAP];
     int n;
+    int full; /* a move did not fit */
 } Moves;
 
+/* How many moves a position may offer before the search gives up: MOVES_CAP, lowered only
+ * by the tests (set_move_cap) to see that an overflow says "unknown". */
+static int move_cap = MOVES_CAP;
+
 static inline void add(Moves *out, int score, Move m) {
-    if (out->n < 512) {
+    if (out->n < move_cap) {
         out->m[out->n].score = score;
         out->m[out->n].move = m;
         out->n++;
+    } else {
+        out->full = 1;
     }
 }
 
@@ -1096,6 +1115,7 @@ static void talon_moves(const Game *g, Moves *out, int empty) {
 /* Every move worth trying, best first (a stable sort on the score, as Python's). */
 static void gen_moves(const Game *g, Moves *out) {
     out->n = 0;
+    out->full = 0;
     int empty = tableau_moves(g, out);
     if (g->klondike) {
         talon_moves(g, out, empty);
@@ -1179,11 +1199,13 @@ static int add_dominated(Game *g, Seen *seen, Key k) {
  * each with the key of where it leads. Working the keys out here, all in a row, lets the
  * seen table's slots be fetched from memory while the next keys are computed: a lookup in
  * a large table is a cache miss, and most moves lead to positions already seen, which the
- * search then skips on the key alone, without playing the move again. */
+ * search then skips on the key alone, without playing the move again. Returns 1, or 0 when
+ * memory ran out, or -1 when the position offered more moves than the buffer holds. */
 static int push_moves(Game *g, Stacks *st, Moves *buf, Level *lv, const Seen *seen, int width) {
     lv->mstart = lv->mcur = lv->mend = st->nmoves;
     if (is_dead(g)) return 1;
     gen_moves(g, buf);
+    if (buf->full) return -1;
     int n = buf->n;
     if (width > 0 && n > width) n = width;
     if (st->nmoves + (size_t)n > st->capmoves) {
@@ -1213,6 +1235,7 @@ static int push_moves(Game *g, Stacks *st, Moves *buf, Level *lv, const Seen *se
 }
 
 #define CAPPED 4 /* explore(): the dive's own node cap was reached */
+#define FULL 5   /* a position offered more moves than the buffer holds: unknown */
 
 /* The depth-first search from the current position (its automatic moves played, not won),
  * entering positions into `seen`. width > 0 tries only the first `width` moves of each
@@ -1226,7 +1249,9 @@ static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, uint64
     if (!levels) return NOMEM;
     seen_add(seen, position_key(g));
     if (!spend(b)) goto done;
-    if (!push_moves(g, st, &buf, &levels[nlevels++], seen, width)) goto nomem;
+    int pushed = push_moves(g, st, &buf, &levels[nlevels++], seen, width);
+    if (pushed < 0) goto full;
+    if (!pushed) goto nomem;
     levels[0].rstart = root;
     while (nlevels) {
         Level *lv = &levels[nlevels - 1];
@@ -1262,10 +1287,15 @@ static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, uint64
             caplevels *= 2;
         }
         Level *next = &levels[nlevels++];
-        if (!push_moves(g, st, &buf, next, seen, width)) goto nomem;
+        pushed = push_moves(g, st, &buf, next, seen, width);
+        if (pushed < 0) goto full;
+        if (!pushed) goto nomem;
         next->rstart = rs;
     }
     verdict = LOSS;
+    goto done;
+full:
+    verdict = FULL;
     goto done;
 nomem:
     verdict = NOMEM;
@@ -1304,7 +1334,8 @@ static int search(Game *g, Budget *b, Stacks *st, int dive) {
             cap = (uint64_t)(b->max_nodes / DIVE_SHARE);
         int verdict = cap ? explore(g, b, st, &seen, DIVE_WIDTH, cap) : CAPPED;
         slots_free(seen.slots, seen.mask + 1);
-        if (verdict == WIN || verdict == NOMEM || verdict == UNKNOWN) return verdict;
+        if (verdict == WIN || verdict == NOMEM || verdict == UNKNOWN || verdict == FULL)
+            return verdict;
     }
     if (!seen_init(&seen)) return NOMEM;
     int verdict = explore(g, b, st, &seen, 0, 0);
@@ -1510,12 +1541,28 @@ out:
     return result;
 }
 
+static PyObject *native_set_move_cap(PyObject *self, PyObject *args) {
+    (void)self;
+    int n, old = move_cap;
+    if (!PyArg_ParseTuple(args, "i", &n)) return NULL;
+    if (n < 0 || n > MOVES_CAP) {
+        PyErr_Format(PyExc_ValueError, "the move cap is 0 to %d", MOVES_CAP);
+        return NULL;
+    }
+    move_cap = n;
+    return PyLong_FromLong(old);
+}
+
 static PyMethodDef methods[] = {
     {"search", native_search, METH_VARARGS,
      "search(klondike, draw, passes, downs, ups, founds, stock, waste, max_nodes, seconds,\n"
      "dive)\n"
      "-> (verdict, moves, nodes): verdict 0 win, 1 loss, 2 unknown (budget), 3 unknown\n"
-     "(memory bound). passes, max_nodes and seconds: -1 for no limit."},
+     "(memory bound), 5 unknown (a position offered more moves than the move buffer holds).\n"
+     "passes, max_nodes and seconds: -1 for no limit."},
+    {"set_move_cap", native_set_move_cap, METH_VARARGS,
+     "set_move_cap(n) -> the previous cap: how many moves one position may offer before a\n"
+     "search ends unknown (at most MOVES_CAP; the tests lower it to see an overflow)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {
@@ -1528,5 +1575,7 @@ PyMODINIT_FUNC PyInit__native(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     PyModule_AddIntConstant(m, "MAX_ENTRIES", MAX_ENTRIES);
+    PyModule_AddIntConstant(m, "MOVES_BOUND", MOVES_BOUND);
+    PyModule_AddIntConstant(m, "MOVES_CAP", MOVES_CAP);
     return m;
 }

@@ -23,7 +23,10 @@ try:
 except ImportError:  # not built: solve(engine="native") says so
     _native = None
 
-VERDICTS = {0: WIN, 1: LOSS, 2: UNKNOWN, 3: UNKNOWN}  # 3: the memory bound was reached
+# 3: the memory bound was reached; 5: a position offered more moves than the C core's move
+# buffer holds (it holds MOVES_CAP, above the MOVES_BOUND that _native.c counts out), so a
+# move was not tried and a loss would not be proven
+VERDICTS = {0: WIN, 1: LOSS, 2: UNKNOWN, 3: UNKNOWN, 5: UNKNOWN}
 PASSES_CAP = 1 << 30  # more passes than any search can spend, and fits a C int
 
 

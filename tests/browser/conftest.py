@@ -211,7 +211,7 @@ def winnable(variant: str, number: int, draw: int = 1) -> tuple[Deal, list[str]]
     for seed in (FIRST_WIN.get((variant, draw), 1), *range(1, 9)):
         cards = shuffled_deck(variant, seed, b"browser tests")
         position = layout(variant, cards, draw)
-        result = solve(position, budget_seconds=4)
+        result = solve(position, budget_nodes=1_000_000)
         if result.verdict == "win":
             return store(position, number), list(result.moves)
     pytest.fail(f"the solver won none of eight {variant} deals within its budget")

@@ -25,7 +25,7 @@ NUMBER = 2_100_000_301
 def solver_next(position: Position) -> str:
     from solver.search import solve
 
-    result = solve(position, budget_seconds=4)
+    result = solve(position, budget_nodes=1_000_000)
     assert result.verdict == "win"
     return result.moves[0]
 

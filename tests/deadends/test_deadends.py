@@ -140,19 +140,6 @@ def test_resign_ends_the_game_and_keeps_it(alice, lost_game):
     assert refusal(parse(post(alice, lost_game, move="4D-t6"))) == "This game is over"
 
 
-def test_the_same_position_in_two_games_is_solved_once():
-    make_deal()
-    alice, bob = Client(), Client()
-    games = [first(alice, "7S-t7"), first(bob, "7S-t7")]
-    assert Game.objects.count() == 2
-    assert DBTaskResult.objects.count() == 2  # a wake-up each, one search between them
-    run_worker()
-    assert PositionVerdict.objects.filter(nodes__gt=0).count() == 1
-    for game in games:
-        game.refresh_from_db()
-        assert queue.verdicts([current(game).position]) == [Check.WIN]
-
-
 def test_positions_on_a_known_winning_line_need_no_search():
     make_deal()
     alice = Client()

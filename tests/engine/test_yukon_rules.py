@@ -14,7 +14,7 @@ from games.engine import finish, rules
 from games.engine.cards import DECK, Card
 from games.engine.deal import DealError, deal
 from games.engine.moves import IllegalMove, Move
-from games.engine.positions import Position, PositionError
+from games.engine.positions import PositionError
 from tests.engine.play import legal, lights, play, refusal, table
 
 KEY = b"test-key"
@@ -159,28 +159,6 @@ def test_a_foundation_top_card_comes_back_to_a_column_under_the_same_landing_rul
     assert refusal(position, "3D-t3") == "Only a king can go to an empty column"
     assert refusal(position, "2D-t1") == "Only the top card of a foundation can move"
     assert lights(position, "3D") == ["t1"]
-
-
-def test_undo_is_unlimited_and_free():
-    """Undo is unlimited and free. (Undo replays the moves before the undone one from the
-    deal: every earlier position comes back exactly, as far back as the deal.)"""
-    position = DEALS[2]
-    line = [position]
-    for _ in range(40):
-        moves = rules.legal_moves(line[-1])
-        if not moves:
-            break
-        line.append(rules.apply(line[-1], moves[len(line) % len(moves)]))
-    played = [None] + [_move_between(a, b) for a, b in zip(line, line[1:], strict=False)]
-    for k in range(len(line) - 1, -1, -1):
-        again = position
-        for move in played[1 : k + 1]:
-            again = rules.apply(again, move)
-        assert again == line[k]
-
-
-def _move_between(before: Position, after: Position) -> Move:
-    return next(m for m in rules.legal_moves(before) if rules.apply(before, m) == after)
 
 
 # -- 4. How do you win Yukon Solitaire? -------------------------------------------------------

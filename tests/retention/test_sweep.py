@@ -36,7 +36,7 @@ def now():
 
 @cache
 def winning_line(position: Position) -> tuple[str, ...]:
-    result = solve(position, budget_seconds=10)
+    result = solve(position, budget_nodes=1_000_000)
     assert result.verdict == Check.WIN, "the test needs a winnable position"
     return tuple(result.moves)
 

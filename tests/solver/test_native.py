@@ -16,7 +16,10 @@ import pytest
 
 from games.engine import rules
 from games.engine.positions import Position
-from solver.search import LOSS, UNKNOWN, WIN, native, solve
+from solver.search import LOSS, UNKNOWN, WIN, native, python_game, solve
+from solver.search.budget import Budget, OutOfBudget
+from solver.search.dfs import search
+from solver.search.native import _native
 from solver.search.reader import read
 
 from .reference import reference, replay
@@ -123,11 +126,11 @@ def test_a_node_budget_ends_both_with_unknown_at_the_same_count():
 
 
 def test_a_cpu_budget_ends_a_native_search_with_unknown():
-    position = reference("yukon")["yukon-1050"]["position"]  # undecided in seconds
+    position = reference("klondike")["klondike-d3-306"]["position"]  # takes 17 CPU-s to decide
     result = solve(position, budget_seconds=0.2)
     assert result.verdict == UNKNOWN
     assert result.moves == []
-    assert 0.15 < result.seconds < 1.5
+    assert result.nodes > 0
 
 
 def test_native_losses_are_losses_for_the_reference_too():
@@ -137,12 +140,50 @@ def test_native_losses_are_losses_for_the_reference_too():
     for deal_id in ids:
         name = deal_id.split("-")[0]
         position = reference(name)[deal_id]["position"]
-        compiled = solve(position, budget_seconds=10)
+        compiled = solve(position, budget_nodes=100_000)
         assert compiled.verdict == LOSS
-        assert solve(position, budget_seconds=60, engine="python").verdict == LOSS
+        assert solve(position, budget_nodes=100_000, engine="python").verdict == LOSS
 
 
 def test_an_unknown_engine_is_refused():
     position = reference("yukon")["yukon-1001"]["position"]
     with pytest.raises(ValueError, match="engine must be one of native, python"):
         solve(position, engine="rust")
+
+
+def test_no_position_offers_more_moves_than_the_stated_bound():
+    """_native.c counts out the most moves one position can offer (MOVES_BOUND) and holds
+    more in its buffer: the Python engine, which offers the same moves, never goes past it
+    on any position its searches of the reference deals and random-play positions enter."""
+    most = 0
+    for position in [p for _, p in REFERENCE[::4]] + [p for _, p in midgame_positions()[::4]]:
+        game = python_game(read(position))
+        offered = game.moves
+
+        def counted(offered=offered):
+            nonlocal most
+            moves = list(offered())
+            most = max(most, len(moves))
+            return moves
+
+        game.moves = counted
+        try:
+            search(game, Budget(nodes=2000))
+        except OutOfBudget:
+            pass
+    assert 10 <= most <= _native.MOVES_BOUND < _native.MOVES_CAP
+
+
+def test_a_full_move_buffer_ends_the_search_unknown_never_a_loss():
+    """Were a position ever to offer more moves than the buffer holds, a move would go
+    untried and a "loss" would prove nothing: the search says unknown instead."""
+    position = reference("yukon")["yukon-1081"]["position"]  # a loss, proven in 725 nodes
+    assert solve(position, budget_nodes=100_000).verdict == LOSS
+    previous = _native.set_move_cap(3)
+    try:
+        assert solve(position, budget_nodes=100_000).verdict == UNKNOWN
+    finally:
+        _native.set_move_cap(previous)
+    assert previous == _native.MOVES_CAP
+    with pytest.raises(ValueError, match="the move cap is 0 to"):
+        _native.set_move_cap(_native.MOVES_CAP + 1)

@@ -43,7 +43,7 @@ def test_a_card_blocked_for_good_makes_a_loss():
         " t4: KH QH JH TH 9H 8H; t5: 7H 6H 5H 4H; t6: KD QD JD TD 9D 8D; t7: 7D 6D 5D 4D;"
         " f1: AH..2H; f2: AD..2D; f3: AC..KC"
     )
-    result = solve(position, budget_seconds=5)
+    result = solve(position, budget_nodes=100_000)
     assert result.verdict == LOSS
 
 
@@ -55,7 +55,7 @@ def test_a_loss_that_needs_a_search():
         "yukon; t1: 5H 5D 3C | 4C; t2: 6H; f1: AS..KS; f2: AH..4H; f3: AD..4D; f4: AC..2C;"
         " t3: KH QH JH TH 9H 8H 7H; t4: KD QD JD TD 9D 8D 7D 6D; t5: KC QC JC TC 9C 8C 7C 6C 5C"
     )
-    result = solve(position, budget_seconds=5)
+    result = solve(position, budget_nodes=100_000)
     assert result.verdict == LOSS
 
 
@@ -66,7 +66,7 @@ def test_a_win_that_needs_a_card_back_from_a_foundation():
         "yukon; t1: 8S TH AH | 9S; t2: JS; t3: 9H 8H 7H 6H 5H 4H 3H 2H; t4: KH QH JH;"
         " t5: KS QS TS; t6: KD QD JD; f1: AS..7S; f2: AD..TD; f3: AC..KC"
     )
-    result = solve(position, budget_seconds=5)
+    result = solve(position, budget_nodes=100_000)
     assert result.verdict == WIN
     assert rules.is_won(replay(position, result.moves))
     returns = [
@@ -80,18 +80,18 @@ def test_a_win_that_needs_a_card_back_from_a_foundation():
 
 def test_the_first_move_of_a_win_leads_to_a_win():
     position = reference("yukon")["yukon-1001"]["position"]
-    result = solve(position, budget_seconds=2)
+    result = solve(position, budget_nodes=100_000)
     assert result.verdict == WIN
     after = replay(position, result.moves[:1])
-    assert solve(after.to_json(), budget_seconds=2).verdict == WIN
+    assert solve(after.to_json(), budget_nodes=100_000).verdict == WIN
 
 
 def test_a_mid_game_klondike_position_with_stock_waste_and_passes():
     row = reference("klondike")["klondike-d1-202"]
-    start = solve(row["position"], budget_seconds=2)
+    start = solve(row["position"], budget_nodes=100_000)
     assert start.verdict == WIN
     middle = replay(row["position"], start.moves[: len(start.moves) // 2])
-    result = solve(middle, budget_seconds=2)  # an engine Position works as well as JSON
+    result = solve(middle, budget_nodes=100_000)  # an engine Position works as well as JSON
     assert result.verdict == WIN
     assert rules.is_won(replay(middle, result.moves))
 
@@ -105,10 +105,10 @@ def test_an_exhausted_budget_is_unknown_never_a_guess():
 
 
 def test_a_time_budget_runs_out_too():
-    position = reference("yukon")["yukon-1050"]["position"]  # undecided by KPat and by us
-    result = solve(position, budget_seconds=0.05)
+    position = reference("klondike")["klondike-d3-306"]["position"]  # 17 CPU-s to decide
+    result = solve(position, budget_seconds=0.05, engine="python")
     assert result.verdict == UNKNOWN
-    assert result.seconds < 1
+    assert result.moves == []
 
 
 @pytest.mark.parametrize(

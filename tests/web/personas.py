@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from django.http import HttpResponse, QueryDict
 from django.test import Client
 
+from daily.services.attempts import record_start
 from games import deals
 from games.forms import klondike_mode
 from games.models import Deal, Game
@@ -78,10 +79,13 @@ class Persona:
         )
 
     def game_at(self, deal: Deal, actions: list[str], **mode) -> Game:
-        """The player's game on `deal` with `actions` already played (a legal prefix)."""
-        return Game.objects.create(
+        """The player's game on `deal` with `actions` already played (a legal prefix), started
+        as a first action starts it (so its start counts, as for first attempts)."""
+        game = Game.objects.create(
             player=self.player, deal=deal, actions=list(actions), ply=len(actions), **mode
         )
+        record_start(game)
+        return game
 
     def act(self, game: Game, ply: int | None = None, htmx: bool = False, **fields):
         """POST an action on `game`, made on `ply` (by default the game's current ply). A plain

@@ -49,8 +49,9 @@ def test_a_move_says_the_card_what_it_carries_where_it_went_and_the_flip(alice, 
 def test_undo_and_redo_say_which_move_they_took_back_or_replayed(alice, example):
     alice.move(example, "9S-t5", htmx=True)
     undone = said(alice.act(example, action="undo", htmx=True))
+    # The eight of spades is face down again: the undo does not name it (DESIGN §5).
     assert undone == (
-        "Undone: nine of spades and 4 cards to column 5; a card turned up: eight of spades."
+        "Undone: nine of spades and 4 cards to column 5; the card it turned up is face down again."
     )
     redone = said(alice.act(example, action="redo", htmx=True))
     assert redone.startswith("Redone: Nine of spades and 4 cards to column 5")

@@ -9,6 +9,7 @@ import threading
 import pytest
 from django.db import connections
 
+from daily.models import Attempt
 from games import deals
 from games.models import Game
 from solver.deadends import queue
@@ -167,3 +168,21 @@ def test_tabs_over_the_rate_limit_at_once_are_all_refused_cleanly(settings):
     at_once(flood, games, timeout=60)
     assert sorted(set(statuses)) == [200, 429] and statuses.count(200) == 4
     assert sum(Game.objects.get(pk=game.pk).ply for game in games) == 4
+
+
+def test_four_modes_of_one_deal_started_at_once_count_one_first_start_and_others():
+    """First attempts rest on the starts recorded with each game: four first moves at once in
+    four modes of one deal start four games, and their starts are one Attempt whose first
+    game is one of them, with another start noted, whichever insert wins."""
+    modes = ["draw=1&scoring=none", "draw=1&scoring=standard", "draw=3&scoring=standard",
+             "draw=3&scoring=vegas"]  # fmt: skip
+    deals.deal_for("klondike", 301)
+
+    def post(tab: Persona, mode: str) -> None:
+        response = tab.client.post(f"/klondike/301/?{mode}", {"ply": 0, "move": "d"})
+        assert response.status_code == 303, response.content[:300]
+
+    at_once(post, modes)
+    games = set(Game.objects.values_list("pk", flat=True))
+    attempt = Attempt.objects.get()
+    assert len(games) == 4 and attempt.first_game_id in games and attempt.again is not None

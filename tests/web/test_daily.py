@@ -105,7 +105,7 @@ def test_par_takes_a_shortcut_and_never_lengthens_a_line():
 def test_a_fresh_win_in_the_pool_keeps_its_par(db):
     from solver.pool.fill import solve_and_store
 
-    verdict = solve_and_store("yukon", 5, None, None, budget_seconds=5)
+    verdict = solve_and_store("yukon", 5, None, None, budget_seconds=None, budget_nodes=1_000_000)
     assert verdict.verdict == Outcome.WIN
     assert 0 < verdict.par <= len(verdict.moves)
     assert par_of(deal_position(verdict.deal), verdict.par_moves) == verdict.par
@@ -270,14 +270,15 @@ def test_a_daily_deals_replays_stay_private_until_the_day_is_over(daily_yukon, b
 def test_the_replay_of_a_resigned_game_marks_the_move_that_lost_it(alice, bob):
     deal, line = easy_yukon()
     game = alice.game_at(deal, line[:6])
-    alice.act(game, action="resign")
-    game.refresh_from_db()
+    # The checks decided while the game was played (a resigned game's are dropped).
     positions = [step.position for step in game_steps(game)]
     for index, verdict in [(2, Check.WIN), (4, Check.LOSS), (5, Check.LOSS)]:
         PositionVerdict.objects.create(
             key=position_key(positions[index]), verdict=verdict,
             decided=timezone.now(),
         )  # fmt: skip
+    alice.act(game, action="resign")
+    game.refresh_from_db()
     bob.client.post(f"/replay/{game.replay_slug}/watch/")
     page = parse(bob.client.get(f"/replay/{game.replay_slug}/"))
     assert one(page, "[data-testid=lost-link]")["href"] == f"/replay/{game.replay_slug}/?step=4"

@@ -147,15 +147,6 @@ def test_a_ply_from_the_future_is_stale_too(alice, example):
     assert unchanged(example)
 
 
-def test_the_same_post_twice_applies_once(alice, example):
-    first = alice.move(example, "9S-t5", ply=0)
-    second = alice.move(example, "9S-t5", ply=0)
-    assert first.status_code == second.status_code == 200
-    example.refresh_from_db()
-    assert (example.ply, example.actions) == (1, ["9S-t5"])
-    assert moves(parse(second)) == 1
-
-
 @pytest.mark.parametrize(
     "fields",
     [

@@ -68,7 +68,7 @@ def stray(position, moves: int, seed: int) -> list[str]:
         chooser.shuffle(options)
         for move in options:
             after = rules.apply(position, move)
-            if solve(after, budget_seconds=2).verdict == "win":
+            if solve(after, budget_nodes=200_000).verdict == "win":
                 line.append(str(move))
                 position = after
                 break

@@ -107,7 +107,9 @@ def test_an_address_behind_a_trusted_proxy_is_the_one_the_proxy_saw(settings, lo
     assert [r.status_code for r in codes] == [303] * 6
 
 
-def test_the_admin_login_locks_an_address_out_after_five_failures(db, quick_passwords):
+def test_the_admin_login_locks_a_username_out_after_five_failures_from_an_address(
+    db, quick_passwords
+):
     User.objects.create_superuser("root", password="right-horse-battery")
     browser = Client()
     url = "/admin/login/?next=/admin/"

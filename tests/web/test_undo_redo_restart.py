@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
+from games.deals import deal_position
+from games.engine import rules
 from games.models import Game, Record
+from games.steps import CHECKPOINT_EVERY
 
 from .deals import WORKED_EXAMPLE, easy_yukon, worked_example
 from .html import cards, moves, one, parse, refusal, text, text_of
@@ -172,3 +176,37 @@ def test_klondike_redo_is_a_button_after_an_undo(alice):
     assert moves_shown(response) == 1
     stock = one(parse(response), "[data-pile=stock] button")
     assert stock["aria-label"].startswith("Stock, 23 cards")
+
+
+def test_undo_is_unlimited_and_free(alice):
+    """Undo is unlimited and free: forty moves (past a checkpoint) undone one by one bring
+    back every earlier table exactly, as far back as the deal, and no undo costs a move."""
+    deal, _ = easy_yukon()
+    game = alice.start("yukon", deal.number)
+    rng = random.Random(19)
+    tables, position = [], deal_position(deal)
+    for _ in range(40):
+        legal = rules.legal_moves(position)
+        if not legal:
+            break
+        move = rng.choice(legal)
+        tables.append(alice.open("yukon", deal.number))
+        alice.move(game, str(move))
+        position = rules.apply(position, move)
+    assert len(tables) > CHECKPOINT_EVERY
+    for before in reversed(tables):
+        response = alice.act(game, action="undo")
+        assert refusal(parse(response)) is None
+        assert board_of(response) == board_of(before)
+    game.refresh_from_db()
+    assert (game.actions, game.undos, len(game.redo)) == ([], len(tables), len(tables))
+    assert refusal(parse(alice.act(game, action="undo"))) == "Nothing to undo yet"
+
+
+def board_of(response) -> list[tuple[str, str, list[str]]]:
+    """Every pile as the page draws it: its name, its label and its face-up cards, and the
+    move counter."""
+    page = parse(response)
+    piles = page.select("[data-pile]")
+    drawn = [(p["data-pile"], p.get("aria-label", ""), cards(p)) for p in piles]
+    return [*drawn, ("moves", "", [str(moves(page))])]

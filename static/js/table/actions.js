@@ -1,0 +1,74 @@
+// Every action goes to the server through send(), one at a time: a move (tap, drag, key or
+// double tap), a turn of the stock, and every button of the table (Undo, Redo, Hint, Finish,
+// Restart, Resign, the dead-end banner's Undo and Jump back). While one is on its way, any
+// other is dropped, never sent beside it: the server would refuse it as stale anyway (it is
+// asked against the ply the page shows), and the page would flash a note for nothing.
+// The buttons stay plain form posts, so the page works without JavaScript; here their
+// submit is taken over and sent the same way as the rest.
+import { $, board, pileOf } from "./board.js";
+import { showAlert } from "./announce.js";
+import { clearSelection, picked } from "./selection.js";
+
+let inFlight = false;
+
+// POST the fields (with the board's ply and CSRF token) to the game's action address and
+// swap the board for the answer. False when nothing was sent: no board, or one on its way.
+export function send(fields) {
+  const b = board();
+  const form = b && $("#play", b);
+  if (!form || inFlight) return false;
+  inFlight = true;
+  b.dataset.busy = "1"; // for the eye and the tests: a request is on its way
+  clearSelection();
+  const values = {
+    ply: form.elements.ply.value,
+    csrfmiddlewaretoken: form.elements.csrfmiddlewaretoken.value,
+    ...fields,
+  };
+  const done = () => {
+    inFlight = false;
+    delete board()?.dataset.busy; // the old board's flag, when the answer swapped nothing
+  };
+  // htmx.ajax settles after the swap, or after a failure (reported by the listeners below).
+  htmx.ajax("POST", b.dataset.action, { target: "#board", swap: "outerHTML", values }).then(
+    done,
+    done,
+  );
+  return true;
+}
+
+export const move = (text) => send({ action: "move", move: text });
+
+// A button's action by its name (a key's Undo, Redo or Hint): only when the button is there
+// and can be pressed.
+export function act(name) {
+  const button = $(`#play button[name=action][value=${name}]`);
+  if (button && !button.disabled) send({ action: name });
+}
+
+// Put the picked-up stack on a pile: a move, unless it is the pile it came from or one
+// that takes no card from the table (then it is just put down).
+export function moveTo(pile) {
+  const card = picked();
+  if (!card || !pile) return;
+  const name = pile.dataset.pile;
+  if (name === "stock" || name === "waste" || pileOf(card) === pile) return clearSelection();
+  move(`${card.dataset.card}-${name}`);
+}
+
+// The forms that post to the game's action address (not the preferences form, which is a
+// page of its own): their submit goes through send().
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  const b = board();
+  if (!b || !b.contains(form) || form.getAttribute("action") !== b.dataset.action) return;
+  event.preventDefault();
+  send(Object.fromEntries(new FormData(form, event.submitter)));
+});
+
+document.addEventListener("htmx:responseError", (event) => {
+  showAlert(event.detail.xhr.responseText || "Something went wrong; the table is unchanged.");
+});
+document.addEventListener("htmx:sendError", () => {
+  showAlert("No connection to the table. Nothing was moved; try again.");
+});

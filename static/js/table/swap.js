@@ -1,0 +1,81 @@
+// What follows a new board from the server: the stack in hand is gone with the old board;
+// the keyboard focus goes back where it was (or to the nearest meaningful control); a
+// result or the resign question opens as a modal; the server's words for what was done are
+// read out; the cards glide. The dead-end banner, which polls and swaps on its own, is
+// brought into view once per position.
+import { $, board, CARD, focusables, pileOf } from "./board.js";
+import { say } from "./announce.js";
+import { clearSelection } from "./selection.js";
+import { openDialogs } from "./dialogs.js";
+import { glide, measure } from "./motion.js";
+
+// Only swaps of the board itself count here, not the banner's.
+const boardSwap = (event) => event.detail.target && event.detail.target.id === "board";
+
+let before = new Map(); // where the cards were
+let focused = null; // what had the keyboard focus in the old board
+
+// Where the focus goes when the button pressed is gone or greyed out after its action:
+// the last Undo → Redo; Restart, a jump back or a banner's Undo → Undo (which brings the
+// game back); anything else → Undo, Redo or Hint, whichever can be pressed.
+const FOCUS_NEXT = { undo: ["redo", "hint"], restart: ["undo"], jump: ["undo"] };
+const shown = (el) => el && !el.disabled && (!el.checkVisibility || el.checkVisibility());
+
+function rememberFocus() {
+  const active = document.activeElement;
+  focused = null;
+  if (active && active !== document.body && board().contains(active)) {
+    const pile = pileOf(active);
+    focused = { card: active.dataset.card, pile: pile && pile.dataset.pile, action: active.value };
+  }
+}
+
+// The swap replaced the focused element: a keyboard player goes on from the same card
+// (wherever it is now), else from the same pile, else the same button, else the nearest
+// meaningful control. Never the page's <body>.
+function restoreFocus(b) {
+  if (!focused) return;
+  const { card, pile, action } = focused;
+  focused = null;
+  const button = (name) => $(`.tools button[value="${name}"], .status button[value="${name}"]`, b);
+  const candidates = [
+    card && $(`${CARD}[data-card="${card}"]`, b),
+    pile && focusables().find((p) => p.pile.dataset.pile === pile)?.items.at(-1),
+    action && $(`button[value="${action}"]`, b),
+    ...(FOCUS_NEXT[action] || []).map(button),
+    ...["undo", "redo", "hint"].map(button),
+  ];
+  const target = candidates.find(shown);
+  if (target) target.focus({ preventScroll: !action });
+}
+
+let bannerShownAt = null;
+export function showBanner() {
+  const banner = $("#board [data-testid=dead-end]");
+  const ply = board()?.dataset.ply;
+  if (!banner || bannerShownAt === ply) return;
+  bannerShownAt = ply;
+  banner.scrollIntoView({ block: "nearest" });
+}
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (!boardSwap(event)) return;
+  before = measure();
+  rememberFocus();
+});
+
+document.addEventListener("htmx:afterSwap", (event) => {
+  const b = board();
+  if (b) showBanner();
+  if (!b || !boardSwap(event)) return;
+  clearSelection();
+  if ($("dialog[open]", b)) {
+    focused = null;
+    openDialogs(b);
+  } else restoreFocus(b);
+  // The server's words for what was done; else a note such as "the table had changed".
+  // (A refusal is the board's own role=alert, read out once by itself.)
+  say(b.dataset.say || $(".messages .note", b)?.textContent.trim());
+  glide(b, before);
+  $("[role=alert]", b)?.focus?.();
+});
