@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from games.engine.scoring import passes_for
 from games.forms import game_number, klondike_mode
@@ -20,7 +20,7 @@ def play_url(variant: str, number: int, query: str = "") -> str:
     return reverse("game", args=[variant, number]) + query
 
 
-@require_GET
+@require_safe
 def daily_page(request: HttpRequest, variant: str) -> HttpResponse:
     """Today's deal (Yukon, or Klondike draw 1 and draw 3), with its board and a share link."""
     day = dailies.today()
@@ -47,7 +47,7 @@ def daily_page(request: HttpRequest, variant: str) -> HttpResponse:
     })  # fmt: skip
 
 
-@require_GET
+@require_safe
 def leaderboard(request: HttpRequest, variant: str, number: str) -> HttpResponse:
     found = game_number(number)
     if variant not in Variant.values or found is None:
@@ -72,7 +72,7 @@ def leaderboard(request: HttpRequest, variant: str, number: str) -> HttpResponse
     })  # fmt: skip
 
 
-@require_GET
+@require_safe
 def challenge(request: HttpRequest, token: str) -> HttpResponse:
     """A shared result: the deal and the score, with Open Graph tags for a link preview."""
     shared = sharing.from_token(token)

@@ -367,8 +367,8 @@ RATE_LIMITS = {
 }
 
 # How many proxies in front of the site append the client's address to X-Forwarded-For
-# (0: clients connect directly, as with the shipped docker-compose). The header is only read
-# when this says who wrote it.
+# (0: clients connect directly; the shipped docker-compose sets 1, behind Caddy). The header
+# is only read when this says who wrote it.
 PROXY_HOPS = env_int("PROXY_HOPS", 0)
 
 # django-axes: every login, the admin's and a player's (/accounts/login/), counted together
@@ -428,3 +428,34 @@ MAILERS = {
     }
 }
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+
+# -- Operations (issue 21): probes, metrics and the solver worker's lease (the `ops` app) -----
+# ops answers /healthz, /readyz and /metrics ahead of every other middleware (ops/probes.py)
+# and times every other request. Its `db_worker` command (django-tasks-db's worker with a
+# lease and metrics of its own) takes the place of the library's, so it comes before it.
+INSTALLED_APPS.insert(INSTALLED_APPS.index("django_tasks_db"), "ops")
+MIDDLEWARE.insert(0, "ops.probes.probes_middleware")
+
+# /metrics (Prometheus) answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: off (404).
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+if METRICS_TOKEN and len(METRICS_TOKEN.encode()) < KEY_MIN_BYTES:
+    raise ImproperlyConfigured(
+        f"METRICS_TOKEN is {len(METRICS_TOKEN.encode())} bytes long; it needs at least "
+        f"{KEY_MIN_BYTES} bytes of random text, {KEY_HOWTO}"
+    )
+
+
+def env_address(name: str) -> tuple[str, int] | None:
+    """host:port (port 1-65535), or None when unset or empty."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return None
+    host, _, port = value.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ImproperlyConfigured(f"{name} must be host:port, e.g. 0.0.0.0:9100, not {value!r}")
+    return host.strip("[]"), int(port)
+
+
+# Where each db_worker serves its own metrics (checks, move-to-verdict latency): plain HTTP
+# with no token, for the scraper's network only. Unset: not served.
+WORKER_METRICS_BIND = env_address("WORKER_METRICS_BIND")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from daily.services import dailies
 from solver.pool.pick import pick_number, random_number
@@ -21,7 +21,7 @@ def wants_winnable(request: HttpRequest) -> bool:
     return request.COOKIES.get(WINNABLE_COOKIE) != "random"
 
 
-@require_GET
+@require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "games/lobby.html", {
         "winnable": wants_winnable(request),
@@ -29,7 +29,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     })  # fmt: skip
 
 
-@require_GET
+@require_safe
 def new_game(request: HttpRequest, variant: str) -> HttpResponse:
     """Deal a fresh game and send the player to its shareable URL. With Winnable deals on
     and no proven deal ready in this mode, say so and offer a random deal (labelled as not

@@ -6,11 +6,12 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling, reswap, retarget
 
 from daily.services import dailies, pars, ranking, sharing
+from ops import metrics
 from solver.deadends import banner, checks
 from solver.deadends.models import Check
 
@@ -156,6 +157,7 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     except IllegalMove as refusal:
         game = _own_game(request, game.slug)
         return _board(request, game, current(game), alert=str(refusal))
+    metrics.ACTIONS.labels(action=data["action"]).inc()
     if not request.htmx:  # a plain form post: post/redirect/get, to this game's own page
         # The check for where the move led is asked for now: the page it redirects to only
         # looks.
@@ -173,7 +175,7 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     )  # fmt: skip
 
 
-@require_GET
+@require_safe
 def game_verdict(request: HttpRequest, slug: str) -> HttpResponse:
     """The dead-end banner alone, polled by the page until the position is decided."""
     game = _own_game(request, slug)
@@ -192,7 +194,7 @@ def game_verdict(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "games/play.html#verdict", context)
 
 
-@require_GET
+@require_safe
 def game_hint(request: HttpRequest, slug: str) -> HttpResponse:
     """A hint the page asked for and waits on while the position is checked: nothing to
     swap while it is (so the note is not read out again and again), then the whole board
