@@ -8,8 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from games.engine.scoring import passes_for
-from games.forms import game_number, klondike_mode
+from games.forms import game_number, mode_in
 from games.models import Deal, Game, Variant
 
 from .services import dailies, privacy, ranking, sharing
@@ -56,18 +55,14 @@ def leaderboard(request: HttpRequest, variant: str, number: str) -> HttpResponse
         query = request.META.get("QUERY_STRING", "")
         path = reverse("leaderboard", args=[variant, found])
         return redirect(path + (f"?{query}" if query else ""), permanent=True)
-    draw, scoring = (None, "none")
-    if variant == "klondike":
-        draw, scoring = klondike_mode(request.GET)
+    mode = mode_in(variant, request.GET)
     deal = Deal.objects.filter(variant=variant, number=found).first()
-    entries = ranking.leaderboard(deal, draw, scoring) if deal else []
-    passes = passes_for(scoring, draw) if draw else None
-    query = f"?draw={draw}&scoring={scoring}" if draw else ""
+    entries = ranking.leaderboard(deal, mode.draw, mode.scoring) if deal else []
     return render(request, "daily/leaderboard.html", {
         "variant": variant, "variant_name": Variant(variant).label, "number": found,
-        "draw": draw, "scoring": scoring, "entries": entries, "rule": ranking.RULE,
-        "par": par(deal.pk, draw, passes) if deal else None,
-        "play_url": play_url(variant, found, query),
+        "draw": mode.draw, "scoring": mode.scoring, "entries": entries, "rule": ranking.RULE,
+        "par": par(deal.pk, mode.draw, mode.passes) if deal else None,
+        "play_url": play_url(variant, found, mode.query),
         "is_daily": deal is not None and dailies.today() in dailies.daily_days(deal),
     })  # fmt: skip
 

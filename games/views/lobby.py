@@ -11,8 +11,7 @@ from daily.services import dailies
 from solver.pool.pick import pick_number, random_number
 
 from .. import limits
-from ..engine.scoring import passes_for
-from ..forms import NewGameForm, PreferencesForm, klondike_mode
+from ..forms import NewGameForm, PreferencesForm, mode_in
 
 WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
 
@@ -38,18 +37,15 @@ def new_game(request: HttpRequest, variant: str) -> HttpResponse:
         limits.check(request, "new_game")
     except limits.Limited as limited:
         return limits.refusal(limited)
-    query = ""
-    draw = passes = None
-    if variant == "klondike":
-        draw, scoring = klondike_mode(request.GET)  # bad values fall back to the defaults
-        passes = passes_for(scoring, draw)
-        query = f"?draw={draw}&scoring={scoring}"
+    mode = mode_in(variant, request.GET)  # bad values fall back to the defaults
+    query = mode.query
     if not wants_winnable(request):
         return redirect(reverse("game", args=[variant, random_number()]) + query)
-    number = pick_number(variant, draw, passes)
+    number = pick_number(variant, mode.draw, mode.passes)
     if number is not None:
         return redirect(reverse("game", args=[variant, number]) + query)
     waiting = NewGameForm(request.GET)
+    draw, passes = mode.draw, mode.passes
     context = {
         "variant": variant,
         "mode": f", draw {draw}" + (", Vegas scoring" if passes else "") if draw else "",

@@ -26,7 +26,7 @@ from ..forms import (
     SelectForm,
     game_number,
     hint_poll_url,
-    klondike_mode,
+    mode_in,
 )  # fmt: skip
 from ..models import Game, Result, Scoring
 from ..play import actions, hints
@@ -47,26 +47,24 @@ def game_page(request: HttpRequest, variant: str, number: str) -> HttpResponse:
         raise Http404(f"There is no {variant.title()} game number {number[:12]}.")
     if number != str(found):  # `/yukon/03/`: a deal has one address
         return one_address(request, reverse("game", args=[variant, found]))
-    draw, scoring = None, "none"
-    if variant == "klondike":
-        draw, scoring = klondike_mode(request.GET)
-    game = actions.playing(request.player, variant, found, draw, scoring)
+    mode = mode_in(variant, request.GET)
+    game = actions.playing(request.player, found, mode)
     if request.method == "POST":
-        return _first_action(request, game, variant, found, draw, scoring)
+        return _first_action(request, game, found, mode)
     if game is None:
-        game = actions.unstarted(request.player, deals.deal_at(variant, found), draw, scoring)
+        game = actions.unstarted(request.player, deals.deal_at(variant, found), mode)
     step = current(game)
     return _board(request, game, step, selected=_selected(request, step))
 
 
-def _first_action(request, game, variant, number, draw, scoring) -> HttpResponse:
+def _first_action(request, game, number, mode) -> HttpResponse:
     """An action on a deal's address: on the player's game there if one is being played,
     else (tried first in memory, so a refused one stores nothing) on a game it starts."""
     data = _action_data(request)
     if isinstance(data, HttpResponse):
         return data
     if game is None:
-        unstarted = actions.unstarted(request.player, deals.deal_at(variant, number), draw, scoring)
+        unstarted = actions.unstarted(request.player, deals.deal_at(mode.variant, number), mode)
         if data["action"] == "ask-resign":  # asking starts nothing; the answer is POSTed here
             return _board(request, unstarted, current(unstarted), confirm_resign=True)
         try:
@@ -83,7 +81,7 @@ def _first_action(request, game, variant, number, draw, scoring) -> HttpResponse
         except limits.Limited as limited:
             return limits.refusal(limited)
         # Its deal's stored winning line, if any, is seeded by the first check it asks for.
-        game = actions.start_game(request.player, deals.deal_for(variant, number), draw, scoring)
+        game = actions.start_game(request.player, deals.deal_for(mode.variant, number), mode)
     return _act(request, game, data)
 
 
@@ -215,10 +213,7 @@ def game_hint(request: HttpRequest, slug: str) -> HttpResponse:
 
 def game_url(game: Game) -> str:
     """The game's shareable address, with Klondike's draw and scoring."""
-    url = reverse("game", args=[game.variant, game.number])
-    if game.variant == "klondike":
-        url += f"?draw={game.draw}&scoring={game.scoring}"
-    return url
+    return reverse("game", args=[game.variant, game.number]) + game.mode.query
 
 
 def _own_game(request: HttpRequest, slug: str) -> Game:
@@ -264,8 +259,8 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "action_url": action_url,
         # The no-JavaScript pick-up links: the game's own short address keeps the board small.
         "select_base": action_url + ("&" if "?" in action_url else "?"),
-        "new_game_url": reverse("new_game", args=[game.variant]),
-        "scorings": Scoring.choices,
+        "new_game_url": reverse("new_game", args=[game.variant]) + game.mode.query,
+        "modes": _mode_links(game),
         "verdict": banner.verdict(game, step, before, ask=ask),
         **(_result_context(request, game, url) if game.result else {}),
     }
@@ -298,3 +293,19 @@ def against_par(moves: int, par: int | None) -> str:
     if moves == par:
         return f"{moves} moves: level with par"
     return f"{moves} moves: {abs(moves - par)} {'over' if moves > par else 'under'} par"
+
+
+def _mode_links(game: Game) -> dict:
+    """The menu's new-game links in the other draws and scorings (Klondike), each with its
+    address and whether it is the game's own."""
+    if game.variant != "klondike":
+        return {}
+    new_game, mode = reverse("new_game", args=[game.variant]), game.mode
+    draws = [(f"Draw {d}", mode.with_draw(d)) for d in (1, 3)]
+    scorings = [(label, mode.with_scoring(s)) for s, label in Scoring.choices]
+    return {
+        name: [
+            {"label": label, "url": new_game + m.query, "current": m == mode} for label, m in links
+        ]
+        for name, links in (("draws", draws), ("scorings", scorings))
+    }
