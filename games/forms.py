@@ -4,10 +4,9 @@ errors, and anything forged is refused before it reaches a game."""
 from __future__ import annotations
 
 from django import forms
-from django.core.signing import Signer
 from django.http import QueryDict
 from django.urls import reverse
-from django.utils.crypto import constant_time_compare
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 
 from .engine.cards import Card, CardError
@@ -71,8 +70,9 @@ HINT_SALT = "games.hint"
 
 
 def hint_token(slug: str, ply: int) -> str:
-    """Proof that the hint at `ply` was asked for (and counted) by a POST on the game."""
-    return Signer(salt=HINT_SALT).signature(f"{slug}:{ply}")
+    """Proof that the hint at `ply` was asked for (and counted) by a POST on the game. Lower
+    case hex, like a game's slug, so that it never reads like a card code (`QH`) in a page."""
+    return salted_hmac(HINT_SALT, f"{slug}:{ply}", algorithm="sha256").hexdigest()
 
 
 def hint_poll_url(game) -> str:
