@@ -30,7 +30,7 @@ class LookAlikeRace(Exception):
     """Another account with a name of the same look was made at the same moment."""
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log in to it; the visitor's games come along (handover)."""
     next_url = _safe_next(request)

@@ -30,6 +30,7 @@ import psutil  # noqa: E402
 
 from bench.site import Site, cpu_seconds, loadavg, pct, site_env, spread  # noqa: E402
 from games.engine.deal import deal  # noqa: E402
+from games.engine.modes import Mode  # noqa: E402
 from games.engine.moves import Move  # noqa: E402
 from games.engine.rules import apply, legal_moves  # noqa: E402
 from solver.search import solve  # noqa: E402
@@ -139,9 +140,9 @@ class Phase:
         if time.time() > self.deadline:
             self.cut += 1
             return
-        draw, scoring = (1, "standard") if script["variant"] == "klondike" else (None, "none")
-        dealt = deals.deal_for(script["variant"], script["number"])
-        game = actions.start_game(player, dealt, draw, scoring)
+        variant = script["variant"]
+        mode = Mode(variant, 1, "standard") if variant == "klondike" else Mode.yukon()
+        game = actions.start_game(player, deals.deal_for(variant, script["number"]), mode)
         step, obs = steps.current(game), None
         verdict = banner.verdict(game, step)
         for text in script["moves"]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
-from games.engine.scoring import passes_for
-from games.forms import game_number, klondike_mode
+from games.forms import game_number, mode_in
 from games.models import Deal, Variant
 from solver.pool.par import par
 
@@ -19,7 +18,7 @@ def play_url(variant: str, number: int, query: str = "") -> str:
     return reverse("game", args=[variant, number]) + query
 
 
-@require_GET
+@require_safe
 def daily_page(request: HttpRequest, variant: str) -> HttpResponse:
     """Today's deal (Yukon, or Klondike draw 1 and draw 3), with its board and a share link."""
     day = dailies.today()
@@ -46,7 +45,7 @@ def daily_page(request: HttpRequest, variant: str) -> HttpResponse:
     })  # fmt: skip
 
 
-@require_GET
+@require_safe
 def leaderboard(request: HttpRequest, variant: str, number: str) -> HttpResponse:
     found = game_number(number)
     if variant not in Variant.values or found is None:
@@ -55,23 +54,19 @@ def leaderboard(request: HttpRequest, variant: str, number: str) -> HttpResponse
         query = request.META.get("QUERY_STRING", "")
         path = reverse("leaderboard", args=[variant, found])
         return redirect(path + (f"?{query}" if query else ""), permanent=True)
-    draw, scoring = (None, "none")
-    if variant == "klondike":
-        draw, scoring = klondike_mode(request.GET)
+    mode = mode_in(variant, request.GET)
     deal = Deal.objects.filter(variant=variant, number=found).first()
-    entries = ranking.leaderboard(deal, draw, scoring) if deal else []
-    passes = passes_for(scoring, draw) if draw else None
-    query = f"?draw={draw}&scoring={scoring}" if draw else ""
+    entries = ranking.leaderboard(deal, mode.draw, mode.scoring) if deal else []
     return render(request, "daily/leaderboard.html", {
         "variant": variant, "variant_name": Variant(variant).label, "number": found,
-        "draw": draw, "scoring": scoring, "entries": entries, "rule": ranking.RULE,
-        "par": par(deal.pk, draw, passes) if deal else None,
-        "play_url": play_url(variant, found, query),
+        "draw": mode.draw, "scoring": mode.scoring, "entries": entries, "rule": ranking.RULE,
+        "par": par(deal.pk, mode.draw, mode.passes) if deal else None,
+        "play_url": play_url(variant, found, mode.query),
         "is_daily": deal is not None and dailies.today() in dailies.daily_days(deal),
     })  # fmt: skip
 
 
-@require_GET
+@require_safe
 def challenge(request: HttpRequest, token: str) -> HttpResponse:
     """A shared result: the deal and the score, with Open Graph tags for a link preview."""
     shared = sharing.from_token(token)

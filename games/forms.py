@@ -4,14 +4,14 @@ errors, and anything forged is refused before it reaches a game."""
 from __future__ import annotations
 
 from django import forms
-from django.core.signing import Signer
 from django.http import QueryDict
 from django.urls import reverse
-from django.utils.crypto import constant_time_compare
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 
 from .engine.cards import Card, CardError
 from .engine.deal import DealError, check_number
+from .engine.modes import Mode
 from .engine.moves import MalformedMove, Move
 from .engine.positions import Position
 from .engine.rules import movable_cards
@@ -70,8 +70,9 @@ HINT_SALT = "games.hint"
 
 
 def hint_token(slug: str, ply: int) -> str:
-    """Proof that the hint at `ply` was asked for (and counted) by a POST on the game."""
-    return Signer(salt=HINT_SALT).signature(f"{slug}:{ply}")
+    """Proof that the hint at `ply` was asked for (and counted) by a POST on the game. Lower
+    case hex, like a game's slug, so that it never reads like a card code (`QH`) in a page."""
+    return salted_hmac(HINT_SALT, f"{slug}:{ply}", algorithm="sha256").hexdigest()
 
 
 def hint_poll_url(game) -> str:
@@ -121,12 +122,14 @@ class ModeForm(forms.Form):
     scoring = FallbackChoiceField(choices=Scoring.choices, default=Scoring.STANDARD)
 
 
-def klondike_mode(query: QueryDict) -> tuple[int, str]:
-    """The draw and scoring a query asks for, each its default where it asks for none or for
-    one there is not."""
+def mode_in(variant: str, query: QueryDict) -> Mode:
+    """The mode a deal's or a new game's address asks for: Yukon's one, or Klondike's draw
+    and scoring, each its default where the query asks for none or for one there is not."""
+    if variant != "klondike":
+        return Mode.yukon()
     form = ModeForm(query)
     form.full_clean()  # never adds an error: every field falls back to its default
-    return form.cleaned_data["draw"], form.cleaned_data["scoring"]
+    return Mode(variant, form.cleaned_data["draw"], form.cleaned_data["scoring"])
 
 
 class NewGameForm(forms.Form):

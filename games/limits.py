@@ -22,6 +22,7 @@ from django.db import connection
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 
+from . import metrics
 from .models import RateCount
 
 WHAT = {
@@ -73,6 +74,7 @@ def check(request: HttpRequest, kind: str, who: str | None = None) -> None:
         # PostgreSQL ends with a 500). Locking one row, and only one, cannot close a cycle.
         for key in keys:
             RateCount.objects.filter(key=key).update(count=F("count") - 1)
+        metrics.RATE_LIMITED.labels(kind=kind).inc()
         raise Limited(kind, max(1, int((window + 1) * seconds - now + 0.999)))
     if counts[player_key] == 1:  # a player's first in this window (so now and then): sweep
         RateCount.objects.filter(expires__lt=now).delete()

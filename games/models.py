@@ -13,6 +13,8 @@ from django.db.models.functions import Coalesce, Length
 from django.db.models.lookups import Exact
 from django.utils import timezone
 
+from .engine.modes import Mode
+
 MAX_DEAL_NUMBER = 2**31 - 1
 
 # 52 two-character card codes (rank A23456789TJQK + suit SHDC), concatenated.
@@ -150,6 +152,10 @@ class Game(models.Model):
     def number(self) -> int:
         return self.deal.number
 
+    @property
+    def mode(self) -> Mode:
+        return Mode(self.variant, self.draw, self.scoring)
+
 
 class Checkpoint(models.Model):
     """A step of a game's history kept so that undo, redo, jumps and replays start close to
@@ -201,6 +207,14 @@ class Record(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.variant} #{self.number}: {self.best_moves} moves"
+
+    @property
+    def mode(self) -> Mode:
+        """A mode this record counts in: a record keeps the passes, not the scoring, so a
+        pass limit is Vegas and no limit is Standard (None scoring plays the same)."""
+        if self.variant != "klondike":
+            return Mode.yukon()
+        return Mode(self.variant, self.draw, "vegas" if self.passes else "standard")
 
 
 class RateCount(models.Model):

@@ -12,9 +12,9 @@ from daily.services import attempts
 from games.engine import history
 from games.engine.cards import Card
 from games.engine.finish import finishing_moves
+from games.engine.modes import Mode
 from games.engine.moves import IllegalMove, Move
 from games.engine.positions import Position
-from games.engine.scoring import passes_for
 from games.models import MAX_ACTIONS, Checkpoint, Deal, Game, Result, new_slug
 from games.steps import cache, checkpoint, current, scoring_of, step_at, wants_checkpoint
 
@@ -51,19 +51,16 @@ TOO_LONG = (
 )
 
 
-def unstarted(player: str, deal: Deal, draw: int | None, scoring: str) -> Game:
+def unstarted(player: str, deal: Deal, mode: Mode) -> Game:
     """The game a player would start on this deal and mode, unsaved: what a page shows until
     its first action (looking at a page writes nothing)."""
-    passes = passes_for(scoring, draw) if draw else None
-    return Game(player=player, deal=deal, draw=draw, scoring=scoring, passes=passes)
+    return Game(player=player, deal=deal, **mode.stored)
 
 
-def playing(player: str, variant: str, number: int, draw: int | None, scoring: str) -> Game | None:
+def playing(player: str, number: int, mode: Mode) -> Game | None:
     """The player's unfinished game on this deal and mode, if there is one (reads only)."""
-    passes = passes_for(scoring, draw) if draw else None
-    mode = {"draw": draw, "scoring": scoring, "passes": passes}
-    games = Game.objects.select_related("deal").filter(player=player, result="", **mode)
-    return games.filter(deal__variant=variant, deal__number=number).first()
+    games = Game.objects.select_related("deal").filter(player=player, result="", **mode.stored)
+    return games.filter(deal__variant=mode.variant, deal__number=number).first()
 
 
 def try_first(game: Game, action: str, ply: int, move: Move | None = None, step: int = 0):
@@ -75,19 +72,19 @@ def try_first(game: Game, action: str, ply: int, move: Move | None = None, step:
         _jump(game, step) if action == "jump" else _ACTIONS[action](game, move)
 
 
-def start_game(player: str, deal: Deal, draw: int | None, scoring: str) -> Game:
+def start_game(player: str, deal: Deal, mode: Mode) -> Game:
     """The player's unfinished game on this deal and mode, created by its first action.
     One per player, deal and mode (a constraint): of two first actions at once, one creates
     it and the other finds it. The start is recorded with it (first attempts rest on it)."""
-    game = unstarted(player, deal, draw, scoring)
+    game = unstarted(player, deal, mode)
     try:
         with transaction.atomic():
             game.save(force_insert=True)
             attempts.record_start(game)
         return game
     except IntegrityError:
-        mode = {"deal": deal, "draw": draw, "scoring": game.scoring, "passes": game.passes}
-        return Game.objects.select_related("deal").get(player=player, result="", **mode)
+        games = Game.objects.select_related("deal")
+        return games.get(player=player, deal=deal, result="", **mode.stored)
 
 
 def read_playable(game: int | Game, player: str, ply: int) -> Game:

@@ -60,10 +60,8 @@ def _played_on_both(visitor: str, player: str) -> list[int]:
     mine = Game.objects.filter(player=player, result="")
     return [
         game.pk
-        for game in Game.objects.filter(player=visitor, result="")
-        if mine.filter(
-            deal_id=game.deal_id, draw=game.draw, scoring=game.scoring, passes=game.passes
-        ).exists()
+        for game in Game.objects.filter(player=visitor, result="").select_related("deal")
+        if mine.filter(deal_id=game.deal_id, **game.mode.stored).exists()
     ]
 
 

@@ -23,7 +23,7 @@ urlpatterns = [
     path("<variant:variant>/", lobby.new_game, name="new_game"),
     path("<variant:variant>/<str:number>/", game.game_page, name="game"),
     # Games and replays by their slugs: no public address carries a row id.
-    path("game/<slug:slug>/", game.game, name="game_detail"),
+    path("game/<slug:slug>/", game.game, name="game_action"),
     path("game/<slug:slug>/verdict/", game.game_verdict, name="game_verdict"),
     path("game/<slug:slug>/hint/", game.game_hint, name="game_hint"),
     path("replay/<slug:slug>/", replay.replay, name="replay"),

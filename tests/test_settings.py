@@ -186,6 +186,9 @@ def compose_env() -> dict[str, str]:
     block = text.split("  environment:\n", 1)[1]
     env = {}
     for line in block.splitlines():
+        line = line.split(" # ", 1)[0].rstrip()  # a comment of its own, or after the value
+        if line.strip() == "":
+            continue
         if not line.startswith("    ") or ":" not in line:
             break
         name, value = (part.strip() for part in line.split(":", 1))

@@ -109,3 +109,14 @@ def env_key(name: str, debug: bool, development_key: str) -> str:
             f"least {KEY_MIN_BYTES} bytes of random text, {KEY_HOWTO}"
         )
     return value
+
+
+def env_address(name: str) -> tuple[str, int] | None:
+    """host:port (port 1-65535), or None when unset or empty."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return None
+    host, _, port = value.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ImproperlyConfigured(f"{name} must be host:port, e.g. 0.0.0.0:9100, not {value!r}")
+    return host.strip("[]"), int(port)

@@ -11,7 +11,17 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from .env import database_from_url, env_bool, env_int, env_key, env_list, env_str
+from .env import (
+    KEY_HOWTO,
+    KEY_MIN_BYTES,
+    database_from_url,
+    env_address,
+    env_bool,
+    env_int,
+    env_key,
+    env_list,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -40,9 +50,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    # Before django_tasks_db: its `db_worker` (the library's worker with a lease and metrics
+    # of its own) takes the place of the library's (Operations below).
+    "ops",
     "django_tasks_db",
     "axes",  # failed logins (Limits below)
-    # The site's apps, bottom to top: each uses only the ones above it in this list.
+    # The site's apps, bottom to top: each uses only the ones before it here (ops, which sits
+    # at the top with accounts and retention, comes earlier for its command).
     "games",  # the games' data: deals, games, records, their steps; the rules engine
     "solver",  # the search core, the winnable pool and the dead-end checks
     "daily",  # the daily deal, leaderboards, sharing
@@ -52,6 +66,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "ops.probes.probes_middleware",  # first: /healthz, /readyz, /metrics (Operations below)
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "yukon_site.headers.permissions_policy_middleware",
@@ -274,8 +289,8 @@ RATE_LIMITS = {
 }
 
 # How many proxies in front of the site append the client's address to X-Forwarded-For
-# (0: clients connect directly, as with the shipped docker-compose). The header is only read
-# when this says who wrote it.
+# (0: clients connect directly; the shipped docker-compose sets 1, behind Caddy). The header
+# is only read when this says who wrote it.
 PROXY_HOPS = env_int("PROXY_HOPS", 0)
 
 # django-axes: every login, the admin's and a player's (/accounts/login/), counted together
@@ -332,3 +347,21 @@ MAILERS = {
     }
 }
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+
+# -- Operations (issue 21): probes, metrics and the solver worker's lease (the `ops` app) -----
+# ops answers /healthz, /readyz and /metrics ahead of every other middleware (ops/probes.py,
+# first in MIDDLEWARE) and times every other request. Its `db_worker` command takes the place
+# of django-tasks-db's (ops comes before it in INSTALLED_APPS).
+
+# /metrics (Prometheus) answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: off (404).
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+if METRICS_TOKEN and len(METRICS_TOKEN.encode()) < KEY_MIN_BYTES:
+    raise ImproperlyConfigured(
+        f"METRICS_TOKEN is {len(METRICS_TOKEN.encode())} bytes long; it needs at least "
+        f"{KEY_MIN_BYTES} bytes of random text, {KEY_HOWTO}"
+    )
+
+
+# Where each db_worker serves its own metrics (checks, move-to-verdict latency): plain HTTP
+# with no token, for the scraper's network only. Unset: not served.
+WORKER_METRICS_BIND = env_address("WORKER_METRICS_BIND")

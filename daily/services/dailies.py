@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games.engine.modes import Mode
 from games.models import Deal
 from solver.pool.models import DealVerdict, Outcome
 
@@ -39,9 +40,14 @@ class Daily:
         return self.deal.number
 
     @property
+    def mode(self) -> Mode:
+        """A daily deal is played with Standard scoring (Klondike)."""
+        return Mode(self.variant, self.draw, "standard" if self.draw else "none")
+
+    @property
     def query(self) -> str:
         """The game URL's query for this mode."""
-        return "" if self.draw is None else f"?draw={self.draw}&scoring=standard"
+        return self.mode.query
 
     @property
     def title(self) -> str:

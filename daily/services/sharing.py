@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.core import signing
 
+from games.engine.modes import Mode
 from games.models import Game
 
 SALT = "daily.challenge"
@@ -34,7 +35,7 @@ class Challenge:
 
     @property
     def query(self) -> str:
-        return f"?draw={self.draw}&scoring={self.scoring}" if self.variant == "klondike" else ""
+        return Mode(self.variant, self.draw, self.scoring).query
 
 
 def challenge_for(game: Game, par: int | None) -> Challenge:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling, reswap, retarget
 
 from daily.services import dailies, ranking, sharing
-from games import deals, limits
+from games import deals, limits, metrics
 from games.engine.cards import Card
 from games.engine.moves import IllegalMove
 from games.forms import (
@@ -21,7 +21,7 @@ from games.forms import (
     SelectForm,
     game_number,
     hint_poll_url,
-    klondike_mode,
+    mode_in,
 )  # fmt: skip
 from games.models import Game, Result, Scoring
 from games.steps import current, elapsed_seconds
@@ -47,26 +47,24 @@ def game_page(request: HttpRequest, variant: str, number: str) -> HttpResponse:
         raise Http404(f"There is no {variant.title()} game number {number[:12]}.")
     if number != str(found):  # `/yukon/03/`: a deal has one address
         return one_address(request, reverse("game", args=[variant, found]))
-    draw, scoring = None, "none"
-    if variant == "klondike":
-        draw, scoring = klondike_mode(request.GET)
-    game = actions.playing(request.player, variant, found, draw, scoring)
+    mode = mode_in(variant, request.GET)
+    game = actions.playing(request.player, found, mode)
     if request.method == "POST":
-        return _first_action(request, game, variant, found, draw, scoring)
+        return _first_action(request, game, found, mode)
     if game is None:
-        game = actions.unstarted(request.player, deals.deal_at(variant, found), draw, scoring)
+        game = actions.unstarted(request.player, deals.deal_at(variant, found), mode)
     step = current(game)
     return _board(request, game, step, selected=_selected(request, step))
 
 
-def _first_action(request, game, variant, number, draw, scoring) -> HttpResponse:
+def _first_action(request, game, number, mode) -> HttpResponse:
     """An action on a deal's address: on the player's game there if one is being played,
     else (tried first in memory, so a refused one stores nothing) on a game it starts."""
     data = _action_data(request)
     if isinstance(data, HttpResponse):
         return data
     if game is None:
-        unstarted = actions.unstarted(request.player, deals.deal_at(variant, number), draw, scoring)
+        unstarted = actions.unstarted(request.player, deals.deal_at(mode.variant, number), mode)
         if data["action"] == "ask-resign":  # asking starts nothing; the answer is POSTed here
             return _board(request, unstarted, current(unstarted), confirm_resign=True)
         try:
@@ -83,7 +81,7 @@ def _first_action(request, game, variant, number, draw, scoring) -> HttpResponse
         except limits.Limited as limited:
             return limits.refusal(limited)
         # Its deal's stored winning line, if any, is seeded by the first check it asks for.
-        game = actions.start_game(request.player, deals.deal_for(variant, number), draw, scoring)
+        game = actions.start_game(request.player, deals.deal_for(mode.variant, number), mode)
     return _act(request, game, data)
 
 
@@ -157,11 +155,12 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     except IllegalMove as refusal:
         game = _own_game(request, game.slug)
         return _board(request, game, current(game), alert=str(refusal))
+    metrics.ACTIONS.labels(action=data["action"]).inc()
     if not request.htmx:  # a plain form post: post/redirect/get, to this game's own page
         # The check for where the move led is asked for now: the page it redirects to only
         # looks.
         banner.verdict(done.game, done.step, done.before, ask=True)
-        response = redirect("game_detail", slug=done.game.slug)
+        response = redirect("game_action", slug=done.game.slug)
         response.status_code = 303
         return response
     say = announce.after_action(
@@ -174,7 +173,7 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     )  # fmt: skip
 
 
-@require_GET
+@require_safe
 def game_verdict(request: HttpRequest, slug: str) -> HttpResponse:
     """The dead-end banner alone, polled by the page until the position is decided."""
     game = _own_game(request, slug)
@@ -185,7 +184,7 @@ def game_verdict(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "game": game,
         "step": step,
-        "action_url": reverse("game_detail", args=[game.slug]),
+        "action_url": reverse("game_action", args=[game.slug]),
         "verdict": banner.verdict(game, step),
         "poll": poll.cleaned_data["poll"] + 1,
         "poll_delay": poll.delay_ms,
@@ -193,7 +192,7 @@ def game_verdict(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "play/game.html#verdict", context)
 
 
-@require_GET
+@require_safe
 def game_hint(request: HttpRequest, slug: str) -> HttpResponse:
     """A hint the page asked for and waits on while the position is checked: nothing to
     swap while it is (so the note is not read out again and again), then the whole board
@@ -214,10 +213,7 @@ def game_hint(request: HttpRequest, slug: str) -> HttpResponse:
 
 def game_url(game: Game) -> str:
     """The game's shareable address, with Klondike's draw and scoring."""
-    url = reverse("game", args=[game.variant, game.number])
-    if game.variant == "klondike":
-        url += f"?draw={game.draw}&scoring={game.scoring}"
-    return url
+    return reverse("game", args=[game.variant, game.number]) + game.mode.query
 
 
 def _own_game(request: HttpRequest, slug: str) -> Game:
@@ -241,7 +237,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
     of where they stand is asked for; otherwise the banner only reads what is known."""
     url = game_url(game)
     # A game not yet started takes its first action at the deal's own address.
-    action_url = reverse("game_detail", args=[game.slug]) if game.pk else url
+    action_url = reverse("game_action", args=[game.slug]) if game.pk else url
     context = {
         "game": game,
         "step": step,
@@ -263,8 +259,8 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "action_url": action_url,
         # The no-JavaScript pick-up links: the game's own short address keeps the board small.
         "select_base": action_url + ("&" if "?" in action_url else "?"),
-        "new_game_url": reverse("new_game", args=[game.variant]),
-        "scorings": Scoring.choices,
+        "new_game_url": reverse("new_game", args=[game.variant]) + game.mode.query,
+        "modes": _mode_links(game),
         "verdict": banner.verdict(game, step, before, ask=ask),
         **(_result_context(request, game, url) if game.result else {}),
     }
@@ -297,3 +293,19 @@ def against_par(moves: int, par: int | None) -> str:
     if moves == par:
         return f"{moves} moves: level with par"
     return f"{moves} moves: {abs(moves - par)} {'over' if moves > par else 'under'} par"
+
+
+def _mode_links(game: Game) -> dict:
+    """The menu's new-game links in the other draws and scorings (Klondike), each with its
+    address and whether it is the game's own."""
+    if game.variant != "klondike":
+        return {}
+    new_game, mode = reverse("new_game", args=[game.variant]), game.mode
+    draws = [(f"Draw {d}", mode.with_draw(d)) for d in (1, 3)]
+    scorings = [(label, mode.with_scoring(s)) for s, label in Scoring.choices]
+    return {
+        name: [
+            {"label": label, "url": new_game + m.query, "current": m == mode} for label, m in links
+        ]
+        for name, links in (("draws", draws), ("scorings", scorings))
+    }

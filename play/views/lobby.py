@@ -5,12 +5,11 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from daily.services import dailies
 from games import limits
-from games.engine.scoring import passes_for
-from games.forms import NewGameForm, PreferencesForm, klondike_mode
+from games.forms import NewGameForm, PreferencesForm, mode_in
 from solver.pool.pick import pick_number, random_number
 
 WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
@@ -20,7 +19,7 @@ def wants_winnable(request: HttpRequest) -> bool:
     return request.COOKIES.get(WINNABLE_COOKIE) != "random"
 
 
-@require_GET
+@require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "play/lobby.html", {
         "winnable": wants_winnable(request),
@@ -28,7 +27,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     })  # fmt: skip
 
 
-@require_GET
+@require_safe
 def new_game(request: HttpRequest, variant: str) -> HttpResponse:
     """Deal a fresh game and send the player to its shareable URL. With Winnable deals on
     and no proven deal ready in this mode, say so and offer a random deal (labelled as not
@@ -37,18 +36,15 @@ def new_game(request: HttpRequest, variant: str) -> HttpResponse:
         limits.check(request, "new_game")
     except limits.Limited as limited:
         return limits.refusal(limited)
-    query = ""
-    draw = passes = None
-    if variant == "klondike":
-        draw, scoring = klondike_mode(request.GET)  # bad values fall back to the defaults
-        passes = passes_for(scoring, draw)
-        query = f"?draw={draw}&scoring={scoring}"
+    mode = mode_in(variant, request.GET)  # bad values fall back to the defaults
+    query = mode.query
     if not wants_winnable(request):
         return redirect(reverse("game", args=[variant, random_number()]) + query)
-    number = pick_number(variant, draw, passes)
+    number = pick_number(variant, mode.draw, mode.passes)
     if number is not None:
         return redirect(reverse("game", args=[variant, number]) + query)
     waiting = NewGameForm(request.GET)
+    draw, passes = mode.draw, mode.passes
     context = {
         "variant": variant,
         "mode": f", draw {draw}" + (", Vegas scoring" if passes else "") if draw else "",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games.models import Game, Record
 from solver.pool.par import pars_for_records
@@ -12,7 +12,7 @@ from solver.pool.par import pars_for_records
 RECENT_GAMES = 30
 
 
-@require_GET
+@require_safe
 def records(request: HttpRequest) -> HttpResponse:
     """Best wins per game number, and the player's recent games: won, resigned or playing."""
     mine = list(Record.objects.filter(player=request.player).order_by("variant", "number", "draw"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from games.engine import history
 from games.engine.moves import DRAW, Move
@@ -24,7 +24,7 @@ from .game import game_url
 NOT_FINISHED = "There is no finished game at this address to replay."
 
 
-@require_GET
+@require_safe
 def replay(request: HttpRequest, slug: str) -> HttpResponse:
     """A finished game's position after `?step=k` of its history (0 is the deal; no step is
     the final position). A step outside the history is clamped to its nearest end. The slug

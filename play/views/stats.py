@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from ..chart import chart
 from ..stats import player_stats
 
 
-@require_GET
+@require_safe
 def stats(request: HttpRequest) -> HttpResponse:
     """Per variant and mode: played, won, rate, streaks, bests; and the last games drawn."""
     found = player_stats(request.player)

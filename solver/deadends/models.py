@@ -61,6 +61,9 @@ class CheckRequest(models.Model):
     deep = models.BooleanField(default=False)  # a quick check left it undecided
     requested = models.DateTimeField()
     started = models.DateTimeField(null=True, blank=True)  # claimed by a worker
+    # The worker that claimed it (its db_worker id; blank for a search run in-process): the
+    # claim lasts while that worker's lease does (see `lease`).
+    worker = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         constraints = [
@@ -74,6 +77,18 @@ class CheckRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key[:12]} for game {self.game_id}"
+
+
+class WorkerLease(models.Model):
+    """A running db_worker's word that it is alive, renewed every second by a thread of its
+    own (`lease`). What a worker whose lease ran out had claimed, a check or a task, is taken
+    back by the workers still alive."""
+
+    worker = models.CharField(max_length=64, unique=True)  # the db_worker's worker id
+    renewed = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.worker} (renewed {self.renewed:%H:%M:%S})"
 
 
 def position_key(position: Position) -> str:

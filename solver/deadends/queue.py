@@ -23,11 +23,14 @@ from games.engine.positions import Position
 from games.models import Game
 from games.steps import current
 
+from . import lease
 from .models import Check, CheckRequest, PositionVerdict, position_key
 
 MAX_PER_PLAYER = 3
-# A claimed check still there this long after it started lost its worker (killed mid-search):
-# any later wake-up takes it again. Longer than any check's budget.
+# A check claimed by a db_worker is its worker's while the worker's lease lasts (`lease`): a
+# few seconds after the worker dies, the next wake-up takes it again. A check claimed with no
+# worker named (a search run in-process) is taken again once it has been claimed this long,
+# longer than any check's budget.
 RETRY_AFTER = timedelta(seconds=30)
 
 
@@ -59,14 +62,20 @@ def add(game: Game, position: Position, at: str) -> bool:
     return not replaced
 
 
-def claim() -> CheckRequest | None:
-    """The newest wanted request, claimed for a search along with every other request for
-    the same position. Requests whose game has moved on, or whose position was decided
-    meanwhile, are deleted on the way, unsearched. Quick checks come before deep ones."""
+def claim(worker: str = "") -> CheckRequest | None:
+    """The newest wanted request, claimed for a search (by `worker`, the db_worker's id)
+    along with every other request for the same position. Requests whose game has moved on,
+    or whose position was decided meanwhile, are deleted on the way, unsearched. Quick checks
+    come before deep ones. A request claimed by a worker whose lease ran out is free again."""
     while True:
         now = timezone.now()
+        free = (
+            Q(started__isnull=True)
+            | Q(started__lt=now - RETRY_AFTER)
+            | (~Q(worker="") & ~Q(worker__in=lease.live(now)))
+        )
         row = (
-            CheckRequest.objects.filter(Q(started__isnull=True) | Q(started__lt=now - RETRY_AFTER))
+            CheckRequest.objects.filter(free)
             .select_related("game__deal")
             .order_by("deep", "-requested", "-pk")
             .first()
@@ -76,8 +85,9 @@ def claim() -> CheckRequest | None:
         if not wanted(row) or PositionVerdict.objects.filter(key=row.key).exists():
             CheckRequest.objects.filter(pk=row.pk).delete()
             continue
-        if CheckRequest.objects.filter(pk=row.pk, started=row.started).update(started=now):
-            CheckRequest.objects.filter(key=row.key).update(started=now)
+        claimed = CheckRequest.objects.filter(pk=row.pk, started=row.started, worker=row.worker)
+        if claimed.update(started=now, worker=worker):
+            CheckRequest.objects.filter(key=row.key).update(started=now, worker=worker)
             return row
         # another worker claimed it first: look again
 

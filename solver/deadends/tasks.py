@@ -3,8 +3,10 @@ backend). Each task is a wake-up: it searches the newest wanted position (see `q
 
 from __future__ import annotations
 
-from django.tasks import task
+from django.tasks import TaskContext, task
+from django.utils import timezone
 
+from games import metrics
 from games.engine.positions import Position
 from games.steps import steps
 from solver.search import solve
@@ -22,28 +24,46 @@ DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 500_000}
 DEEP_PRIORITY = -10
 
 
-@task()
-def check_position() -> str:
+@task(takes_context=True)
+def check_position(context: TaskContext | None = None) -> str:
     """Search the newest position a player waits for and store its verdict; returns what it
     did ("idle" when nothing is wanted).
 
     A quick check that decides nothing leaves the position wanted, as a deep check. A loss
-    sends each game standing on it looking back for its last winnable position."""
-    row = queue.claim()
+    sends each game standing on it looking back for its last winnable position. Run by a
+    db_worker, the claim names the worker (its lease keeps it); called in-process, none."""
+    outcome = _check(_worker(context))
+    metrics.CHECKS.labels(outcome=outcome).inc()
+    return outcome
+
+
+def _worker(context: TaskContext | None) -> str:
+    ids = context.task_result.worker_ids if context is not None else []
+    return ids[-1] if ids else ""
+
+
+def _check(worker: str) -> str:
+    row = queue.claim(worker)
     if row is None:
         return "idle"
     result = solve(row.position, **(DEEP_BUDGET if row.deep else QUICK_BUDGET))
     waiting = CheckRequest.objects.filter(key=row.key)
     if result.verdict == Check.UNKNOWN and not row.deep:
-        waiting.update(deep=True, started=None)
+        waiting.update(deep=True, started=None, worker="")
         check_position.using(priority=DEEP_PRIORITY).enqueue()
         return "deeper"
     position = Position.from_json(row.position)
     store(position, result.verdict, list(result.moves), result.nodes, result.seconds)
-    games = [each for each in waiting.select_related("game__deal") if queue.wanted(each)]
+    answered = list(waiting.select_related("game__deal"))
     waiting.delete()
-    for each in games:
-        _look_back_if_lost(each)
+    now = timezone.now()
+    for each in answered:
+        metrics.VERDICT_SECONDS.labels(verdict=result.verdict).observe(
+            (now - each.requested).total_seconds()
+        )
+    for each in answered:
+        if queue.wanted(each):
+            _look_back_if_lost(each)
     return result.verdict
 
 

@@ -11,7 +11,7 @@ from django.test import Client
 
 from daily.services.attempts import record_start
 from games import deals
-from games.forms import klondike_mode
+from games.forms import mode_in
 from games.models import Deal, Game
 from games.players import COOKIE, SALT, account_player
 from play import actions
@@ -71,11 +71,9 @@ class Persona:
         one started as its first action starts it (play.actions.start_game)."""
         response = self.open(variant, number, **query)
         assert response.status_code == 200, response.content[:300]
-        draw, scoring = (
-            klondike_mode(QueryDict(urlencode(query))) if variant == "klondike" else (None, "none")
-        )
-        return actions.playing(self.player, variant, number, draw, scoring) or actions.start_game(
-            self.player, deals.deal_for(variant, number), draw, scoring
+        mode = mode_in(variant, QueryDict(urlencode(query)))
+        return actions.playing(self.player, number, mode) or actions.start_game(
+            self.player, deals.deal_for(variant, number), mode
         )
 
     def game_at(self, deal: Deal, actions: list[str], **mode) -> Game:

@@ -6,7 +6,8 @@ import pytest
 from django.http import QueryDict
 
 from games.engine.deal import deal
-from games.forms import PreferencesForm, SelectForm, klondike_mode
+from games.engine.modes import Mode
+from games.forms import PreferencesForm, SelectForm, mode_in
 
 pytestmark = pytest.mark.django_db
 
@@ -45,14 +46,18 @@ def test_no_select_is_nothing_picked_up():
 @pytest.mark.parametrize(
     ("query", "mode"),
     [
-        ("draw=3&scoring=vegas", (3, "vegas")),
-        ("draw=3&scoring=bogus", (3, "standard")),
-        ("draw=2&scoring=none", (1, "none")),
-        ("", (1, "standard")),
+        ("draw=3&scoring=vegas", Mode("klondike", 3, "vegas")),
+        ("draw=3&scoring=bogus", Mode("klondike", 3, "standard")),
+        ("draw=2&scoring=none", Mode("klondike", 1, "none")),
+        ("", Mode("klondike", 1, "standard")),
     ],
 )
 def test_klondike_mode_falls_back_field_by_field(query, mode):
-    assert klondike_mode(QueryDict(query)) == mode
+    assert mode_in("klondike", QueryDict(query)) == mode
+
+
+def test_yukon_has_one_mode_whatever_the_query_says():
+    assert mode_in("yukon", QueryDict("draw=3&scoring=vegas")) == Mode.yukon()
 
 
 def test_preferences_take_the_checkbox_and_a_path_on_this_site():

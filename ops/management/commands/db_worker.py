@@ -1,0 +1,83 @@
+"""`manage.py db_worker`: django-tasks-db's worker, with a lease and its own metrics.
+
+This command takes the place of the library's (the `ops` app comes before `django_tasks_db`
+in INSTALLED_APPS) and runs it unchanged, with two additions for as long as it runs:
+
+- its lease (solver.deadends.lease), renewed every second by a thread of its own, which also
+  takes back the tasks and checks of workers whose lease ran out;
+- with WORKER_METRICS_BIND set (host:port), the worker's Prometheus metrics (checks run,
+  move-to-verdict latency, tasks taken back) on that address: the web's /metrics cannot see
+  them, as the worker is a process (often a machine) of its own. Plain HTTP, no token: bind
+  it to an address only the scraper reaches.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+
+from django.conf import settings
+from django.db import DatabaseError, connection
+from django.utils.autoreload import DJANGO_AUTORELOAD_ENV
+from django_tasks_db.management.commands import db_worker
+from prometheus_client import start_http_server
+
+from games import metrics
+from solver.deadends import lease
+
+logger = logging.getLogger("django_tasks_db")
+
+
+class LeaseKeeper(threading.Thread):
+    """Renews the worker's lease every lease.BEAT seconds and takes back the work of dead
+    workers; a database that does not answer is logged and tried again on the next beat."""
+
+    def __init__(self, worker: str) -> None:
+        super().__init__(name=f"lease-{worker}", daemon=True)
+        self.worker, self.stopped = worker, threading.Event()
+
+    def beat(self) -> None:
+        lease.renew(self.worker)
+        requeued, failed = lease.recover()
+        if requeued or failed:
+            metrics.TASKS_RECOVERED.labels(how="requeued").inc(requeued)
+            metrics.TASKS_RECOVERED.labels(how="failed").inc(failed)
+            logger.warning("Took back the tasks of dead workers: %d requeued, %d failed",
+                           requeued, failed)  # fmt: skip
+
+    def run(self) -> None:
+        try:
+            while not self.stopped.wait(lease.BEAT):
+                try:
+                    self.beat()
+                except DatabaseError:
+                    logger.exception("Lease of worker %s not renewed; trying again", self.worker)
+                    connection.close()
+        finally:
+            connection.close()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.join(timeout=10)
+        lease.release(self.worker)
+
+
+class Command(db_worker.Command):
+    help = "Run a database background worker, holding a lease while it runs (ops)"
+
+    def handle(self, *args, **options) -> None:
+        # With --reload the worker runs in a child process, which gets here too: only that one
+        # holds a lease.
+        if options["reload"] and os.environ.get(DJANGO_AUTORELOAD_ENV) != "true":
+            return super().handle(*args, **options)
+        if settings.WORKER_METRICS_BIND:
+            host, port = settings.WORKER_METRICS_BIND
+            start_http_server(port, addr=host)
+        keeper = LeaseKeeper(options["worker_id"])
+        lease.renew(keeper.worker)  # before the first claim, so every claim is under a lease
+        keeper.start()
+        try:
+            return super().handle(*args, **options)
+        finally:
+            keeper.stop()

@@ -1,0 +1,276 @@
+"""The site as deployed, for the operator's slow tests: gunicorn instances and db_workers (each
+its own process group, so a test can SIGKILL one), optionally behind HAProxy, on a PostgreSQL
+database of the test's own; and players who speak HTTP as the page's script does.
+
+Built on bench/site.py's helpers (the environment, the database, manage.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import http.client
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+import django
+import psycopg
+
+from bench.board import Board, read_board
+from bench.site import ROOT, manage, prepare_database, site_env
+
+HOST = "127.0.0.1"
+# A fixed deal key, so a test knows its deals (production's rules: 32 bytes or more).
+DEAL_KEY = "worker-kill-test-deal-key-0123456789abcdef"
+
+
+def database_url(name: str) -> str:
+    """A fresh PostgreSQL database for one test: DATABASE_URL's server (the local one when it
+    names none, or SQLite), its name suffixed with `name`."""
+    base = os.environ.get("DATABASE_URL", "")
+    if not base.startswith("postgres"):
+        base = "postgres://postgres@127.0.0.1:5432/yukon"
+    parts = urllib.parse.urlparse(base)
+    url = parts._replace(path=f"{parts.path.rstrip('/')}_{name}").geturl()
+    prepare_database(url, fresh=True)
+    return url
+
+
+def collected_static(env: dict[str, str]) -> Path:
+    """The static files as collectstatic leaves them for production (hashed and compressed),
+    collected once for every test of the run (it takes a while) and again only when a static
+    file or Django changes."""
+    digest = hashlib.sha256(django.__version__.encode())
+    for path in sorted((ROOT / "static").rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(ROOT)).encode() + path.read_bytes())
+    folder = Path(tempfile.gettempdir()) / f"yukon-static-{digest.hexdigest()[:16]}"
+    with open(f"{folder}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one collector at a time, the others wait for it
+        if not (folder / "staticfiles.json").exists():
+            partial = Path(tempfile.mkdtemp(prefix="yukon-static-"))
+            manage({**env, "BENCH_STATIC_ROOT": str(partial)}, "collectstatic", "--noinput")
+            shutil.rmtree(folder, ignore_errors=True)
+            partial.rename(folder)
+    return folder
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def query(url: str, sql: str, *args) -> list[tuple]:
+    with psycopg.connect(url, autocommit=True) as conn:
+        return conn.execute(sql, args).fetchall()
+
+
+class Cluster:
+    """Processes on one database; all of them stopped by close()."""
+
+    def __init__(self, url: str, folder: Path, **env: str) -> None:
+        self.url, self.folder = url, folder
+        self.env = site_env(url, DEAL_KEY=DEAL_KEY, CONN_MAX_AGE="60", **env)
+        self.env["BENCH_STATIC_ROOT"] = str(collected_static(self.env))
+        self.processes: dict[str, subprocess.Popen] = {}
+        manage(self.env, "migrate", "--noinput")
+
+    def _start(self, name: str, command: list[str], **env: str) -> subprocess.Popen:
+        with open(self.folder / f"{name}.log", "ab") as log:
+            process = subprocess.Popen(command, cwd=ROOT, env={**self.env, **env}, stdout=log,
+                                       stderr=log, start_new_session=True)  # fmt: skip
+        self.processes[name] = process
+        return process
+
+    def web(self, name: str, workers: int = 1, threads: int = 4, **env: str) -> str:
+        """A gunicorn instance as the Dockerfile starts it; returns its host:port once it
+        answers /healthz."""
+        bind = f"{HOST}:{free_port()}"
+        process = self._start(name, [
+            sys.executable, "-m", "gunicorn", "yukon_site.wsgi", "--config", "gunicorn.conf.py",
+            "--bind", bind, "--worker-class", "gthread", "--workers", str(workers),
+            "--threads", str(threads), "--keep-alive", "5", "--log-level", "warning",
+        ], **env)  # fmt: skip
+        wait_for(lambda: process.poll() is None and get_status(bind, "/healthz") == 200,
+                 f"{name} to answer", self.log(name))  # fmt: skip
+        return bind
+
+    def worker(self, worker_id: str, **env: str) -> subprocess.Popen:
+        return self._start(worker_id, [
+            sys.executable, "manage.py", "db_worker", "--no-reload", "--no-startup-delay",
+            "--interval", "0.05", "--worker-id", worker_id,
+        ], **env)  # fmt: skip
+
+    def kill(self, name: str) -> None:
+        """SIGKILL: no clean-up of any kind, as when a machine dies."""
+        process = self.processes[name]
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+    def log(self, name: str) -> callable:
+        return lambda: (self.folder / f"{name}.log").read_text(errors="replace")[-3000:]
+
+    def close(self) -> None:
+        for process in self.processes.values():
+            if process.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes.values():
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=5)
+
+    def tracebacks(self) -> str:
+        """The first traceback any process logged (a server error is a finding)."""
+        for log in sorted(self.folder.glob("*.log")):
+            text = log.read_text(errors="replace")
+            if "Traceback" in text:
+                return f"{log.name}:\n{text[text.index('Traceback') :][:3000]}"
+        return ""
+
+
+def wait_for(condition, what: str, log=lambda: "", seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError, http.client.HTTPException):
+            if condition():
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"waited {seconds} s for {what}\n{log()}")
+
+
+def get_status(bind: str, path: str) -> int:
+    host, port = bind.rsplit(":", 1)
+    connection = http.client.HTTPConnection(host, int(port), timeout=5)
+    try:
+        connection.request("GET", path)
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+class Player:
+    """One browser: its cookies, the board it was last sent, one connection per request (so a
+    proxy in front balances every request)."""
+
+    def __init__(self, bind: str) -> None:
+        self.host, port = bind.rsplit(":", 1)
+        self.port, self.cookies, self.csrf = int(port), {}, ""
+        self.board = Board()
+        self.served_by: list[str] = []  # the X-Served-By header of each answer, if any
+
+    def request(self, method: str, path: str, form: dict | None = None,
+                **headers: str) -> tuple[int, str, dict]:  # fmt: skip
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        body = urllib.parse.urlencode(form).encode() if form is not None else None
+        cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        sent = {"Connection": "close", **({"Cookie": cookie} if cookie else {}), **headers}
+        if form is not None:
+            sent |= {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
+                     "X-CSRFToken": self.csrf}  # fmt: skip
+        try:
+            connection.request(method, path, body=body, headers=sent)
+            response = connection.getresponse()
+            text = response.read().decode(errors="replace")
+        finally:
+            connection.close()
+        answer = {k.lower(): v for k, v in response.getheaders()}
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+        if "x-served-by" in answer:
+            self.served_by.append(answer["x-served-by"])
+        return response.status, text, answer
+
+    def open(self, path: str) -> Board:
+        status, text, _ = self.request("GET", path)
+        assert status == 200, f"GET {path}: {status}\n{text[:500]}"
+        self.board = read_board(text)
+        self.csrf = self.board.csrf or self.csrf
+        return self.board
+
+    def post_move(self, move: str) -> tuple[int, Board]:
+        """POST a move on the board's ply as htmx does; the new board on a 200."""
+        form = {"action": "move", "move": move, "ply": self.board.ply}
+        status, text, _ = self.request("POST", self.board.action, form)
+        if status == 200:
+            board = read_board(text)
+            if board.ply is not None:
+                self.board = board
+        return status, self.board
+
+    def verdict(self, slug: str) -> str:
+        """The dead-end banner's state, as the page polls for it ("pending" while checked)."""
+        failures = []
+        while True:  # as the page does, a failed poll is polled again
+            try:
+                status, text, _ = self.request("GET", f"/game/{slug}/verdict/?ply={self.board.ply}")
+            except (OSError, http.client.HTTPException) as error:
+                status, text = type(error).__name__, ""
+            if status == 200:
+                break
+            failures.append(status)
+            assert len(failures) < 20, f"verdict polls failed: {failures}"
+            time.sleep(0.25)
+        found = text.split('data-state="', 1)
+        return found[1].split('"', 1)[0] if len(found) == 2 else ""
+
+
+def haproxy_config(port: int, hosts: dict[str, str], source: str) -> str:
+    """Round robin over `hosts` (name: host:port), health-checked on /healthz; each answer
+    names its host in X-Served-By. Connects to them from `source`, so the site's REMOTE_ADDR
+    is the proxy's, never the client's: only X-Forwarded-For carries the client's address."""
+    servers = "\n".join(
+        f"    server {name} {bind} check inter 300ms fall 2 rise 2 source {source}"
+        for name, bind in hosts.items()
+    )
+    return f"""global
+    maxconn 512
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 30s
+    timeout server 30s
+    timeout check 3s
+    retries 3
+    option redispatch 1
+    retry-on conn-failure empty-response 502 503
+frontend players
+    bind {HOST}:{port}
+    option forwardfor
+    default_backend web
+backend web
+    balance roundrobin
+    option httpchk GET /healthz
+    http-response set-header X-Served-By %s
+{servers}
+"""
+
+
+def start_haproxy(cluster: Cluster, hosts: dict[str, str], source: str = "127.0.0.2") -> str:
+    haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    if not os.path.exists(haproxy):
+        raise AssertionError("haproxy is missing: apt-get install -y haproxy (.ci/run does)")
+    port = free_port()
+    config = cluster.folder / "haproxy.cfg"
+    config.write_text(haproxy_config(port, hosts, source))
+    check = subprocess.run([haproxy, "-c", "-f", str(config)], capture_output=True, text=True)
+    assert check.returncode == 0, f"haproxy refuses its configuration:\n{check.stderr}"
+    process = cluster._start("haproxy", [haproxy, "-db", "-f", str(config)])
+    bind = f"{HOST}:{port}"
+    wait_for(lambda: process.poll() is None and get_status(bind, "/healthz") == 200,
+             "haproxy to answer", cluster.log("haproxy"))  # fmt: skip
+    return bind

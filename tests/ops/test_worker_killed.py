@@ -1,0 +1,66 @@
+"""A check survives its worker (issue 21): SIGKILL the db_worker while it searches a player's
+position, start another, and the waiting player's page gets its verdict within seconds: the
+dead worker's lease runs out, the new worker puts its task back on the queue and takes the
+check over. Before leases, the page still said "checking" minutes later, the task RUNNING
+until the retention sweep's orphan rule (RETENTION_ORPHAN_MINUTES).
+
+Prints the delay, from the new worker's start to the verdict on the player's page.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from solver.deadends import lease, queue
+
+from .cluster import Cluster, Player, database_url, query, wait_for
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db]
+
+# A position whose quick check takes a good half second of search (73,000 nodes) and is won:
+# the killed worker is caught mid-search, and the one after it decides it at once.
+NUMBER, MOVE = 76, "9D-t5"
+
+
+def test_a_check_whose_worker_was_killed_is_answered_within_seconds(tmp_path):
+    url = database_url("worker_killed")
+    cluster = Cluster(url, tmp_path)
+    try:
+        site = cluster.web("web")
+        player = Player(site)
+        player.open(f"/yukon/{NUMBER}/")
+        cluster.worker("doomed")
+        time.sleep(1)  # the worker is up and idle: the check comes to it
+        status, board = player.post_move(MOVE)
+        assert status == 200 and board.ply == 1
+        slug = board.action.split("/")[2]
+
+        def claimed() -> bool:
+            rows = query(url, "SELECT worker FROM solver_checkrequest WHERE started IS NOT NULL")
+            return rows == [("doomed",)]
+
+        wait_for(claimed, "the worker to claim the check", cluster.log("doomed"), seconds=20)
+        cluster.kill("doomed")
+        killed = time.monotonic()
+        assert not query(url, "SELECT 1 FROM solver_positionverdict"), "killed mid-search"
+        assert player.verdict(slug) == "pending"
+
+        cluster.worker("next")
+        started = time.monotonic()
+        while (state := player.verdict(slug)) == "pending":
+            assert time.monotonic() - killed < queue.RETRY_AFTER.total_seconds(), (
+                "no verdict within the claim's old retry window: the lease did not work"
+            )
+            time.sleep(0.2)
+        delay = time.monotonic() - started
+        print(f"\nverdict {state!r} on the player's page {delay:.1f} s after the new worker "
+              f"started (lease {lease.LEASE.total_seconds():.0f} s)")  # fmt: skip
+        assert state == "win"
+        tasks = query(url, "SELECT worker_ids FROM django_tasks_database_dbtaskresult")
+        assert ["doomed", "next"] in [ids for (ids,) in tasks], "the killed task, taken again"
+        assert not query(url, "SELECT 1 FROM solver_checkrequest")
+        assert not cluster.tracebacks(), cluster.tracebacks()
+    finally:
+        cluster.close()
