@@ -1,0 +1,50 @@
+"""What the accessibility tests share: the seed's worked example, a Klondike deal in draw 3, the
+Yukon deal that walks into a dead end, and a run of the task worker."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from tests.web.deals import dealt, store
+
+NUMBER = 2_100_000_301  # the seed's worked example, as in yukon_table.py
+KLONDIKE = 2_100_000_302
+
+
+DEAD_END_DEAL = 6  # Yukon deal 6 under the test key (see test_dead_end.py)
+INTO_THE_DEAD_END = ["7S-t7", "KC-t1"]
+
+
+@pytest.fixture
+def worked_example(transactional_db):
+    position = dealt(
+        "yukon",
+        [
+            "AS",
+            "? | ? ? ? ? 3D",
+            "? KD | 9S 4D JC 2H 6S",
+            "? ? ? | ? ? ? ? 5C",
+            "? ? ? ? | ? ? ? ? TH",
+            "? ? ? ? ? | ? ? ? ? TC",
+            "? ? ? ? ? ? | ? ? ? ? QH",
+        ],
+    )
+    store(position, NUMBER)
+    return position
+
+
+@pytest.fixture
+def klondike_deal(transactional_db):
+    position = dealt(
+        "klondike",
+        ["AS", "? | 2H", "? ? | 8C", "? ? ? | 7D", "? ? ? ? | 6S", "? ? ? ? ? | 5H",
+         "? ? ? ? ? ? | 4C"],
+        draw=3,
+    )  # fmt: skip
+    store(position, KLONDIKE)
+    return position
+
+
+def run_worker() -> None:
+    call_command("db_worker", batch=True, startup_delay=False, reload=False, verbosity=0)

@@ -1,0 +1,126 @@
+"""Issue 13 in Chromium, on phones and in colour: finger-sized strips and no sideways scroll at
+320 and 360 px, indicator contrast on card and felt, forced colours and the dark theme."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from . import accessibility
+from .accessibility import KLONDIKE, NUMBER
+from .conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+
+# Fixtures defined once in accessibility.py, bound here so that pytest finds them.
+worked_example = accessibility.worked_example
+klondike_deal = accessibility.klondike_deal
+
+
+# -- phones, contrast, forced colours, dark ---------------------------------------------------
+
+
+def strips(page) -> list[dict]:
+    """Every face-up card's visible strip in the columns: the part no later card covers."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('#board .column')).flatMap((pile) => {
+      const cards = Array.from(pile.querySelectorAll('.card.up'));
+      return cards.map((card, i) => {
+        const box = card.getBoundingClientRect();
+        const next = cards[i + 1];
+        const bottom = next ? next.getBoundingClientRect().top : box.bottom;
+        return { card: card.dataset.card, width: box.width, height: bottom - box.top };
+      });
+    })"""
+    )
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_phone_has_finger_sized_strips_and_no_sideways_scroll(
+    open_tab, worked_example, klondike_deal, width
+):
+    tab = open_tab(f"/yukon/{NUMBER}/", viewport={"width": width, "height": 700}, has_touch=True)
+    tab.play("9S-t5")  # column five now fans ten face-up cards
+    tab.no_horizontal_scroll(width)
+    small = [s for s in strips(tab.page) if s["height"] < 24 or s["width"] < 24]
+    assert not small, f"strips under 24 px at {width} px: {small}"
+    tab.open(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas")
+    tab.play("d")
+    tab.no_horizontal_scroll(width)
+
+
+def test_the_klondike_menu_fits_a_360_px_phone(open_tab, klondike_deal):
+    tab = open_tab(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas", viewport=PHONE)
+    tab.page.locator("#board summary[aria-label=Menu]").click()
+    panel = tab.page.locator("#board .menu-panel")
+    expect(panel).to_be_visible()
+    box = panel.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    tab.no_horizontal_scroll(PHONE["width"])
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(c: int) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def colours(css: str) -> list[tuple[int, int, int]]:
+    return [tuple(int(x) for x in m) for m in re.findall(r"rgba?\((\d+), (\d+), (\d+)", css)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_selection_target_and_focus_rings_stand_out_on_card_and_felt(
+    open_tab, worked_example, scheme
+):
+    tab = open_tab(f"/yukon/{NUMBER}/", color_scheme=scheme)
+    page = tab.page
+    style = "(el, prop) => getComputedStyle(el)[prop]"
+    card = colours(tab.card("TC").evaluate(style, "backgroundImage"))[0]
+    felt = colours(page.evaluate("getComputedStyle(document.body).backgroundImage"))
+    tab.tap("9S")
+    expect(tab.pile("t5")).to_have_class(re.compile(r"\blit\b"))
+    for what, element in (("selection", tab.card("9S")), ("target", tab.pile("t5"))):
+        inner, outer = colours(element.evaluate(style, "boxShadow"))[:2]
+        assert contrast(inner, card) >= 3, f"{what}'s inner ring on the card ({scheme})"
+        for baize in felt:
+            assert contrast(outer, baize) >= 3, f"{what}'s outer ring on the felt ({scheme})"
+    tab.card("TC").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    ring = colours(tab.card("TC").evaluate(style, "outlineColor"))[0]
+    halo = colours(tab.card("TC").evaluate(style, "boxShadow"))[0]
+    assert contrast(ring, card) >= 3 and all(contrast(halo, b) >= 3 for b in felt)
+
+
+def test_forced_colours_keep_selection_targets_and_suits_apart(open_tab, worked_example):
+    tab = open_tab(f"/yukon/{NUMBER}/")
+    page = tab.page
+    page.emulate_media(forced_colors="active")
+    style = "(el, prop) => getComputedStyle(el)[prop]"
+    red, black = tab.card("TH"), tab.card("TC")
+    assert red.evaluate(style, "color") != black.evaluate(style, "color")
+    assert red.evaluate(style, "backgroundColor") not in ("rgba(0, 0, 0, 0)", "transparent")
+    tab.tap("9S")
+    picked = tab.card("9S").evaluate(style, "outlineStyle")
+    target = tab.pile("t5").evaluate(style, "outlineStyle")
+    assert (picked, target) == ("solid", "dashed")
+
+
+def test_the_dark_theme_follows_the_system(open_tab, worked_example):
+    light = open_tab("/")
+    dark = open_tab("/", color_scheme="dark")
+    background = "getComputedStyle(document.body).backgroundColor"
+    lum = [luminance(colours(t.page.evaluate(background))[0]) for t in (light, dark)]
+    assert lum[1] < 0.05 < lum[0], lum
