@@ -4,6 +4,8 @@ player's record on the game number, and resigning."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, Record
 
@@ -58,6 +60,26 @@ def test_the_move_that_sends_the_last_card_home_wins(alice):
     assert (record.variant, record.number, record.best_moves, record.wins) == (
         "yukon", EASY_YUKON, 52, 1,
     )  # fmt: skip
+
+
+def test_the_winning_move_marks_the_game_won_in_its_one_update_of_the_game(alice):
+    """Winning is part of the move that wins: the game row is written once, moves, result
+    and finishing time together, not saved by the move and then marked won."""
+    deal, line = easy_yukon()
+    game = alice.start("yukon", EASY_YUKON)
+    for move in [*line, "KS-f", "KH-f", "KD-f"]:
+        alice.move(game, move)
+    with CaptureQueriesContext(connection) as queries:
+        alice.move(game, "KC-f")
+    table = Game._meta.db_table
+    writes = [
+        q["sql"] for q in queries.captured_queries
+        if q["sql"].startswith("UPDATE") and f'"{table}"' in q["sql"].split(" SET ")[0]
+    ]  # fmt: skip
+    assert len(writes) == 1, writes
+    assert '"result"' in writes[0] and '"finished"' in writes[0]
+    game.refresh_from_db()
+    assert game.result == "won"
 
 
 def test_a_won_game_takes_no_more_actions(alice):
