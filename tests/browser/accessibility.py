@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from tests.web.deals import dealt, store
 
@@ -48,3 +49,16 @@ def klondike_deal(transactional_db):
 
 def run_worker() -> None:
     call_command("db_worker", batch=True, startup_delay=False, reload=False, verbosity=0)
+
+
+def until_jump_back(page) -> None:
+    """Run the worker until the dead-end banner offers its jump back: it proves the loss,
+    then the positions before it, a run at a time."""
+    jump = page.get_by_test_id("jump-back")
+    for _ in range(6):
+        run_worker()
+        try:
+            expect(jump).to_be_visible(timeout=2_500)
+            break
+        except AssertionError:
+            continue

@@ -11,7 +11,7 @@ from games.engine.deal import deal
 from tests.web.deals import easy_yukon, store
 
 from . import accessibility
-from .accessibility import DEAD_END_DEAL, INTO_THE_DEAD_END, KLONDIKE, NUMBER, run_worker
+from .accessibility import DEAD_END_DEAL, INTO_THE_DEAD_END, KLONDIKE, NUMBER, until_jump_back
 from .axe import assert_clean
 from .conftest import DESKTOP, PHONE
 
@@ -115,14 +115,7 @@ def test_axe_finds_nothing_on_the_dead_end_banner(open_tab, width):
     tab = open_tab(f"/yukon/{DEAD_END_DEAL}/", **WIDTHS[width])
     post_actions(tab, INTO_THE_DEAD_END)
     banner = tab.page.get_by_test_id("dead-end")
-    jump = tab.page.get_by_test_id("jump-back")
-    for _ in range(6):  # the worker proves the loss, then the positions before it
-        run_worker()
-        try:
-            expect(jump).to_be_visible(timeout=2_500)
-            break
-        except AssertionError:
-            continue
+    until_jump_back(tab.page)
     expect(banner).to_be_in_viewport()
     assert_clean(tab.page, f"the dead-end banner at {width}")
 

@@ -15,7 +15,7 @@ from play.announce import card_name
 from tests.web.deals import easy_yukon, store
 
 from . import accessibility
-from .accessibility import DEAD_END_DEAL, INTO_THE_DEAD_END, NUMBER, run_worker
+from .accessibility import DEAD_END_DEAL, INTO_THE_DEAD_END, NUMBER, until_jump_back
 
 pytestmark = pytest.mark.browser
 
@@ -162,14 +162,8 @@ def test_jump_back_keeps_the_focus_on_the_table(open_tab):
     tab = open_tab(f"/yukon/{DEAD_END_DEAL}/", viewport={"width": 1200, "height": 1000})
     for move in INTO_THE_DEAD_END:
         tab.play(move)
+    until_jump_back(tab.page)
     jump = tab.page.get_by_test_id("jump-back")
-    for _ in range(6):
-        run_worker()
-        try:
-            expect(jump).to_be_visible(timeout=2_500)
-            break
-        except AssertionError:
-            continue
     expect(tab.page.get_by_test_id("dead-end")).to_be_in_viewport()
     jump.focus()
     tab.page.keyboard.press("Enter")
