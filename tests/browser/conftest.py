@@ -148,9 +148,17 @@ class PlayerTab:
 
     def act(self, action: str) -> None:
         """Press one of the table's buttons (undo, redo, hint, finish) and wait for the
-        server's answer."""
+        server's answer on the board (the response comes a moment before htmx swaps it in,
+        and a read of the ply in that moment would see the old board)."""
         with self.page.expect_response(ACTION_ADDRESS):
             self.page.locator(f"#board button[name=action][value={action}]").click()
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait until no request of the table is on its way and its answer is swapped in."""
+        self.page.wait_for_function(
+            "() => !document.querySelector('.htmx-request, .htmx-settling, #board[data-busy]')"
+        )
 
     def hint_through_the_worker(self) -> None:
         """Ask for a hint where no line is known yet: the page says it is looking, the
@@ -163,6 +171,7 @@ class PlayerTab:
         """Play one move of the solver's text form by tapping, and wait until it is on the
         board: `9S-t5` taps ♠9 then column five; `AS-f` taps ♠A then a foundation that
         takes it; `d` and `r` tap the stock."""
+        self.settle()
         ply = self.ply
         if move in ("d", "r"):
             self.tap_pile("stock")
