@@ -47,6 +47,7 @@ def test_cards_grow_on_a_big_screen_and_fill_a_phone(open_tab, worked_example):
     for name, viewport in {"laptop": LAPTOP, "desktop": {"width": 1920, "height": 1080}}.items():
         tab = open_tab(f"/yukon/{NUMBER}/", viewport=viewport)
         widths[name] = tab.page.evaluate(CARD_WIDTH)
+        shoot(tab, f"yukon-{name}-{viewport['width']}")
     assert widths["desktop"] > widths["laptop"] and widths["desktop"] > 120, widths
 
     tab = open_tab(f"/yukon/{NUMBER}/", **SIZES["phone"])
@@ -167,6 +168,7 @@ def test_the_card_back_felt_and_sounds_are_remembered(open_tab, worked_example):
     assert looks(body) == {"felt-green", "back-blue", "sound-off"}
     with tab.page.expect_response("**/preferences/"):
         choose(tab, "back", "red")
+    shoot(tab, "yukon-laptop-menu")
     with tab.page.expect_response("**/preferences/"):
         tab.page.locator("#board input[name=felt][value=wine]").check()
     with tab.page.expect_response("**/preferences/"):
