@@ -153,6 +153,12 @@ def test_a_refused_drop_glides_back_and_reduced_motion_moves_nothing(open_tab, w
     assert still.page.evaluate(ANIMATIONS) == 0
 
 
+# Counts the tones the page's sounds start (WebAudio oscillators).
+TONES = """window.tones = 0;
+const made = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () { window.tones++; return made.call(this); };"""
+
+
 def looks(body) -> set[str]:
     return set(body.get_attribute("class").split()) - {"table-page"}
 
@@ -174,10 +180,13 @@ def test_the_card_back_felt_and_sounds_are_remembered(open_tab, worked_example):
     with tab.page.expect_response("**/preferences/"):
         tab.page.locator("#board input[name=sound][type=checkbox]").check()
     assert looks(body) == {"felt-wine", "back-red", "sound-on"}
+    tab.page.add_init_script(TONES)
     tab.page.reload()
     assert looks(body) == {"felt-wine", "back-red", "sound-on"}
     expect(tab.page.locator("#board input[name=back][value=red]")).to_be_checked()
     shoot(tab, "yukon-laptop-wine-red")
+    tab.play("9S-t5")
+    assert tab.page.evaluate("window.tones") == 1, "a move put down makes one blip"
 
     plain = open_tab(f"/yukon/{NUMBER}/", java_script_enabled=False)
     choose(plain, "felt", "blue")
