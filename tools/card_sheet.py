@@ -35,7 +35,7 @@ SUITS = {
 
 # Pip places for 2-10 in the classic arrangement: columns L, C, R; rows as a fraction of the
 # pip field from top (0) to bottom (1). Pips below the middle are turned upside down.
-L, C, R = 64, 100, 136
+L, C, R = 66, 100, 134
 TOP, BOTTOM = 98, 246
 THIRD, SIXTH = 1 / 3, 1 / 6
 PIPS = {
@@ -69,8 +69,8 @@ def corner(rank: str, suit: str) -> str:
     label = INDEX.get(rank, rank)
     return (
         f'<g transform="rotate(180 {W / 2:g} {H / 2:g})">'
-        f'<text x="10" y="36" font-size="32" font-weight="700" font-family="Georgia,serif"'
-        f' letter-spacing="-3">{label}</text>{pip(suit, 22, 52, 18)}</g>'
+        f'<text x="9" y="33" font-size="30" font-weight="700" font-family="Georgia,serif"'
+        f' letter-spacing="-3">{label}</text>{pip(suit, 20, 48, 16)}</g>'
     )
 
 
@@ -116,9 +116,11 @@ def court_half(rank: str) -> str:
     if rank == "K":  # a beard
         face += f'<path d="M86 130Q100 156 114 130Q108 140 100 140Q92 140 86 130Z" fill="{HAIR}"/>'
     robe = (
-        '<path d="M66 165Q68 146 100 142Q132 146 134 165Z" fill="currentColor"'
+        '<path d="M54 165Q56 142 100 138Q144 142 146 165Z" fill="currentColor"'
         f' stroke="{LINE}" stroke-width="1.5"/>'
-        f'<path d="M92 143L100 165L108 143" fill="{GOLD}" stroke="{LINE}" stroke-width="1.2"/>'
+        f'<path d="M90 139L100 165L110 139" fill="{GOLD}" stroke="{LINE}" stroke-width="1.2"/>'
+        f'<path d="M62 165Q66 152 80 147" fill="none" stroke="{BLUE}" stroke-width="5"/>'
+        f'<path d="M138 165Q134 152 120 147" fill="none" stroke="{BLUE}" stroke-width="5"/>'
     )
     return robe + face + HEADWEAR[rank] + HELD[rank]
 
