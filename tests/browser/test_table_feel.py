@@ -114,6 +114,7 @@ def test_a_dragged_stack_is_opaque_its_place_empty_and_the_bar_out_of_the_way(
     )
     assert hidden == ["hidden"] * 5, hidden
     expect(tab.page.locator("#selection-bar")).to_be_hidden()
+    shoot(tab, "yukon-laptop-dragging")
 
     mouse.move(5, 5, steps=3)  # nowhere: the stack goes back to its place
     mouse.up()
@@ -236,5 +237,7 @@ def test_a_win_with_motion_flies_home_then_cascades(open_tab):
     flying = tab.page.locator(".cascade .card")
     expect(flying.first).to_be_attached()
     assert flying.count() == 52
+    tab.page.wait_for_timeout(1500)  # for the picture only: the cascade under way
+    shoot(tab, "result-laptop-cascade")
     tab.page.keyboard.press("Shift")  # a key ends it
     expect(tab.page.locator(".cascade")).to_have_count(0)

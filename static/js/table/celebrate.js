@@ -63,6 +63,7 @@ export function cascade() {
     piles.forEach(({ rect, suit }) => {
       if (!suit) return;
       const card = cardOf(CODES[r] + suit, sheet);
+      card.style.zIndex = String(60 - flights.length); // the kings leave first, from the top
       layer.appendChild(card);
       const frames = path(rect.left, rect.top, rect.width, rect.height);
       const delay = flights.length * 90;
