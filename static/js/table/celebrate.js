@@ -67,7 +67,8 @@ export function cascade() {
       layer.appendChild(card);
       const frames = path(rect.left, rect.top, rect.width, rect.height);
       const delay = flights.length * 90;
-      const flight = card.animate(frames, { duration: frames.length * 33, delay, fill: "backwards" });
+      const timing = { duration: frames.length * 33, delay, fill: "backwards" };
+      const flight = card.animate(frames, timing);
       flights.push(flight.finished.then(() => card.remove(), () => card.remove()));
     });
   }
@@ -77,6 +78,7 @@ export function cascade() {
 // Only a win just played: the answer to a POST that brought the result card.
 document.addEventListener("htmx:afterSwap", (event) => {
   const b = board();
-  if (!b || event.detail.target?.id !== "board" || event.detail.requestConfig?.verb !== "post") return;
-  if ($("dialog.result.won", b)) cascade();
+  const { target, requestConfig } = event.detail;
+  const answered = target?.id === "board" && requestConfig?.verb === "post";
+  if (b && answered && $("dialog.result.won", b)) cascade();
 });

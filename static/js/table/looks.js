@@ -7,7 +7,8 @@ const CHOICES = ["back", "felt", "sound"];
 
 function show(name, value) {
   const body = document.body;
-  [...body.classList].filter((c) => c.startsWith(`${name}-`)).forEach((c) => body.classList.remove(c));
+  const old = [...body.classList].filter((c) => c.startsWith(`${name}-`));
+  body.classList.remove(...old);
   body.classList.add(`${name}-${value}`);
 }
 
@@ -16,5 +17,6 @@ document.addEventListener("change", (event) => {
   if (input.form?.id !== "prefs" || !CHOICES.includes(input.name)) return;
   show(input.name, input.type === "checkbox" ? (input.checked ? "on" : "off") : input.value);
   const form = $("#prefs");
-  fetch(form.action, { method: "POST", body: new FormData(form), headers: { "HX-Request": "true" } });
+  const headers = { "HX-Request": "true" };
+  fetch(form.action, { method: "POST", body: new FormData(form), headers });
 });

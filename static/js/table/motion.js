@@ -10,7 +10,8 @@ export const still = () => window.matchMedia("(prefers-reduced-motion: reduce)")
 // dragged stack is where the ghost shows it.
 export function measure() {
   const rect = (c) => [c.dataset.card, c.getBoundingClientRect()];
-  return new Map([...$$("#board [data-card]").map(rect), ...$$(".drag-ghost [data-card]").map(rect)]);
+  const cards = [...$$("#board [data-card]"), ...$$(".drag-ghost [data-card]")];
+  return new Map(cards.map(rect));
 }
 
 const RANKS = "A23456789TJQK";
@@ -35,7 +36,8 @@ export function glide(b, before) {
   const step = homeward.length ? Math.min(90, 2000 / homeward.length) : 0;
   flights.forEach(({ card, dx, dy }) => {
     const order = homeward.findIndex((f) => f.card === card);
-    card.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 3 }, { transform: "none", zIndex: 3 }], {
+    const from = { transform: `translate(${dx}px, ${dy}px)`, zIndex: 3 };
+    card.animate([from, { transform: "none", zIndex: 3 }], {
       duration: finishing ? 300 : 170,
       delay: order > 0 ? order * step : 0,
       easing: "ease-out",

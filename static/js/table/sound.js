@@ -38,7 +38,9 @@ export function play(name) {
 
 document.addEventListener("htmx:afterSwap", (event) => {
   const b = board();
-  if (!b || event.detail.target?.id !== "board" || event.detail.requestConfig?.verb !== "post") return;
+  const { target, requestConfig } = event.detail;
+  const answered = target?.id === "board" && requestConfig?.verb === "post";
+  if (!b || !answered) return;
   if ($("dialog.result.won", b)) play("win");
   else if ($(".messages [role=alert]", b)) play("refused");
   else play("move");
