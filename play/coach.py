@@ -64,6 +64,12 @@ def start_of(game: Game) -> int | None:
     return found.winnable_at
 
 
+def playing_on(player: str, game: Game) -> Game | None:
+    """The player's game in progress on the same deal (any mode), if any: while it is
+    played, the deal's line stays hidden from them (it would spoil it)."""
+    return Game.objects.filter(player=player, deal=game.deal_id, result="").first()
+
+
 def watched(player: str, game: Game) -> bool:
     """Has the player chosen to watch lines or replays of the game's deal?"""
     return ReplayView.objects.filter(player=player, deal=game.deal_id).exists()

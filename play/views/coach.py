@@ -40,6 +40,9 @@ def winning_line(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404(NO_LINE)
     if privacy.private_until_tonight(game, request.player):
         return render(request, "play/replay_private.html", {"game": game}, status=403)
+    if (playing := coach.playing_on(request.player, game)) is not None:
+        context = {"game": game, "playing_url": reverse("game_action", args=[playing.slug])}
+        return render(request, "play/line.html", context, status=409)
     if request.method == "POST":
         try:  # each watch may ask the worker for a search: counted as a hint is
             limits.check(request, "hint")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import expect
 
 from games.engine.deal import deal
@@ -21,6 +22,12 @@ from .conftest import PHONE
 from .test_accessibility_axe import post_actions
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(autouse=True)
+def no_lines_kept():
+    """The whole lines kept in the cache (play.coach) outlive a test's database: not here."""
+    cache.clear()
 
 
 # Counts the animations the page starts (each card's glide is one).

@@ -28,6 +28,12 @@ from .test_daily import KINGS, board_names, daily_yukon, signed_up, win  # noqa:
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def no_lines_kept():
+    """The whole lines kept in the cache (play.coach) outlive a test's database: not here."""
+    cache.clear()
+
+
 def resigned(persona, deal, actions, review=None) -> Game:
     game = persona.game_at(deal, actions)
     persona.act(game, action="resign")
@@ -98,6 +104,8 @@ def test_a_game_in_progress_has_no_line_at_any_address(alice):
     for address in (f"/replay/{game.slug}/win/", "/replay/anything/win/"):
         assert alice.client.get(address).status_code == 404
         assert alice.client.post(address).status_code == 404
+        frame = alice.client.get(address, {"step": 3}, headers={"X-Replay-Frame": "1"})
+        assert frame.status_code == 404
     page = parse(alice.act(game, action="ask-resign", then="line", htmx=True))
     assert not page.select("[data-testid=show-line]") and not page.select("a[href*='/win/']")
     forged = alice.client.post(f"/game/{game.slug}/", {"ply": 6, "action": "move", "move": "x"})
@@ -107,6 +115,22 @@ def test_a_game_in_progress_has_no_line_at_any_address(alice):
     assert not ReplayView.objects.exists() and not CheckRequest.objects.exists()
     game.refresh_from_db()
     assert game.result == "" and game.actions == line[:6]
+
+
+def test_the_line_waits_while_the_player_plays_the_same_deal_again(alice):
+    deal, line = easy_yukon()
+    game = resigned(alice, deal, line[:3])
+    proofs.store_line(game_steps(game)[3].position, [*line[3:], *KINGS])
+    again = alice.game_at(deal, line[:1])  # "Try again", a move in
+    for response in (alice.client.get(line_url(game)), alice.client.post(line_url(game))):
+        assert response.status_code == 409
+        page = parse(response)
+        assert one(page, "[data-testid=line-playing]") and not page.select("#replay-frame")
+    frame = alice.client.get(line_url(game), {"step": 5}, headers={"X-Replay-Frame": "1"})
+    assert frame.status_code == 409 and "replay-frame" not in frame.content.decode()
+    assert not ReplayView.objects.exists() and not CheckRequest.objects.exists()
+    alice.act(again, action="resign")
+    assert alice.client.post(line_url(game), follow=True).status_code == 200
 
 
 def test_a_won_game_or_one_lost_from_its_deal_has_no_line(alice):
@@ -147,7 +171,7 @@ def test_a_line_the_cleanup_cut_is_asked_for_again(alice):
     for move in line[3:10]:
         after = apply(after, Move.parse(move))
     PositionVerdict.objects.filter(key=position_key(after)).delete()
-    cache.clear()  # the whole line read before is kept a while: as if that while were over
+    cache.clear()  # the whole line read before is kept a while: as if it were over
     missing = parse(alice.client.get(line_url(game)))
     assert one(missing, "[data-testid=line-missing]")
     alice.client.post(line_url(game))
