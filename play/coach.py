@@ -78,9 +78,11 @@ def watched(player: str, game: Game) -> bool:
 def watch(player: str, game: Game) -> Line:
     """The player chose to watch the game's winning line (a POST): recorded (their first
     attempt at the deal is over), and the line asked of the worker where it is not stored.
-    Raises ValueError for a game that offers none."""
+    Raises ValueError for a game that offers none, or while the player plays its deal."""
     if not offered(game):
         raise ValueError("This game has no winning line to show")
+    if playing_on(player, game) is not None:
+        raise ValueError("The winning line waits until your game on this deal is over")
     privacy.record_view(player, game.deal)
     found = line(game)
     if found.state in (Check.PENDING, NOT_ASKED):

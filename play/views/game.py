@@ -157,8 +157,9 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
         game = _own_game(request, game.slug)
         return _board(request, game, current(game), alert=str(refusal))
     metrics.ACTIONS.labels(action=data["action"]).inc()
-    if data["action"] == "resign" and data.get("then") == "line" and coach.offered(done.game):
-        return _to_line(request, done.game)
+    if data["action"] == "resign" and data.get("then") == "line":
+        if coach.offered(done.game) and not coach.playing_on(request.player, done.game):
+            return _to_line(request, done.game)
     if not request.htmx:  # a plain form post: post/redirect/get, to this game's own page
         # The check for where the move led is asked for now: the page it redirects to only
         # looks.

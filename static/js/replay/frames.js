@@ -76,7 +76,11 @@ async function swapTo(step, glideFor) {
   const html = await fetchFrame(step);
   const next = new DOMParser().parseFromString(html, "text/html").getElementById("replay-frame");
   const old = frame();
-  if (!next || !old) return;
+  if (!old) return;
+  if (!next) {
+    window.location.assign(address(step)); // the page has changed (a line to wait for): show it
+    return;
+  }
   // Focus stays on the control it was on (or the player's button, if that one is gone).
   const focused = old.contains(document.activeElement) ? document.activeElement.dataset.testid : "";
   const before = measure(old);
