@@ -93,6 +93,12 @@ def test_the_result_card_offers_the_line_and_the_page_waits_for_the_worker(open_
     work()  # the worker finds the line; the page sees it and shows it by itself
     expect(tab.page.locator("#replay-frame")).to_have_attribute("data-step", "3", timeout=10_000)
     assert_clean(tab.page, "the solver's line on a phone")
+    # Another player is asked first: watching ends their first attempt at the deal.
+    other = open_tab(tab.page.url.removeprefix(tab.base_url), color_scheme="dark")
+    expect(other.page.get_by_test_id("line-ask")).to_be_visible()
+    assert_clean(other.page, "the question before another player's line, in the dark theme")
+    other.page.get_by_test_id("show-line").click()
+    expect(other.page.locator("#replay-frame")).to_have_attribute("data-step", "3")
 
 
 def test_a_replay_steps_by_the_keys_in_place_and_plays_and_pauses(open_tab):
