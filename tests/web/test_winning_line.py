@@ -9,6 +9,8 @@ import datetime as dt
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from daily.models import DailyDeal, ReplayView
 from daily.services import dailies
@@ -243,3 +245,15 @@ def test_a_spent_vegas_stock_shows_no_recycle_sign(alice):
     stock = one(page, "[data-pile=stock]")
     assert not stock.select(".recycle") and one(stock, "[data-testid=stock-spent]")
     assert stock["aria-label"] == "Empty stock, no passes left"
+
+
+def test_a_step_of_a_line_read_before_takes_a_few_queries(alice):
+    deal, line = easy_yukon()
+    game = resigned(alice, deal, line[:3])
+    proofs.store_line(game_steps(game)[3].position, [*line[3:], *KINGS])
+    alice.client.post(line_url(game))
+    alice.client.get(line_url(game))  # the line is read row by row once, then kept
+    with CaptureQueriesContext(connection) as queries:
+        response = alice.client.get(line_url(game), {"step": 20}, headers={"X-Replay-Frame": "1"})
+    assert response.status_code == 200
+    assert len(queries) <= 8, [query["sql"][:80] for query in queries]
