@@ -257,3 +257,16 @@ def test_a_step_of_a_line_read_before_takes_a_few_queries(alice):
         response = alice.client.get(line_url(game), {"step": 20}, headers={"X-Replay-Frame": "1"})
     assert response.status_code == 200
     assert len(queries) <= 8, [query["sql"][:80] for query in queries]
+
+
+def test_a_klondike_line_turns_the_stock_and_keeps_the_score(alice):
+    deal, line = easy_klondike()
+    game = alice.game_at(deal, line[:30], draw=1, scoring="vegas", passes=1)
+    alice.act(game, action="resign")
+    game.refresh_from_db()
+    alice.client.post(line_url(game))
+    assert work() == [Check.WIN]
+    last = int(one(parse(alice.client.get(line_url(game))), "#replay-frame")["data-last"])
+    end = parse(alice.client.get(line_url(game), {"step": last}))
+    assert foundations(end) == ["13 cards"] * 4
+    assert text_of(end, "[data-testid=score]") == "$208"  # 52 cards home at $5, less $52
