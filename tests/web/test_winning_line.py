@@ -83,6 +83,7 @@ def test_a_resign_on_a_dead_end_leads_to_the_solvers_line_and_it_wins(alice):
     assert frame["data-step"] == "1", "it opens where the solver takes over"
     last = int(frame["data-last"])
     assert text_of(page, "[data-testid=action]") == "♠7 to column 7"
+    assert text_of(page, "[data-testid=line-start]") == "Your last winnable position."
     solver = parse(alice.client.get(line_url(game), {"step": 2}))
     assert text_of(solver, "[data-testid=action]").startswith("The solver: ")
     end = parse(alice.client.get(line_url(game), {"step": last}))

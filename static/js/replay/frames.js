@@ -67,7 +67,7 @@ export function say(text) {
 }
 
 const spoken = (root) => {
-  const action = root.querySelector("[data-testid=action]")?.textContent.trim() || "";
+  const action = root.querySelector(".replay-action")?.textContent.trim() || "";
   const counter = root.querySelector("[data-testid=replay-counter]")?.textContent.trim() || "";
   return `${action}. ${counter}`;
 };
