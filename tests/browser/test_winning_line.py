@@ -144,6 +144,9 @@ def test_a_replay_steps_by_the_keys_in_place_and_plays_and_pauses(open_tab):
     assert page.evaluate("document.activeElement.dataset.testid") == "next"
     assert page.evaluate("window.stayed")
     assert_clean(page, "a replay being stepped")
+    page.reload()  # on the step it showed, at the speed chosen
+    expect(page.locator("#replay-frame")).to_have_attribute("data-step", str(paused + 1))
+    expect(page.get_by_test_id("speed")).to_have_value("4")
 
 
 def test_the_cards_glide_for_a_player_who_does_not_ask_for_reduced_motion(open_tab):

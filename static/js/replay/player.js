@@ -4,6 +4,18 @@
 import { at, frame, go, last, lineStart, prefetch } from "./frames.js";
 
 const STEP_MS = 1000; // one move a second at 1×
+const SPEED_KEY = "replay-speed";
+
+// The speed chosen last, on every replay (where the browser keeps local storage).
+function remember(speed) {
+  try {
+    const kept = window.localStorage.getItem(SPEED_KEY);
+    if ([...speed.options].some((option) => option.value === kept)) speed.value = kept;
+    speed.addEventListener("change", () => window.localStorage.setItem(SPEED_KEY, speed.value));
+  } catch {
+    // no storage (a private window that refuses it): the speed is the page's own
+  }
+}
 
 export function setUpPlayer() {
   const player = document.querySelector(".replay-player");
@@ -42,6 +54,7 @@ export function setUpPlayer() {
   const toggle = () => (playing ? pause() : play());
 
   button.addEventListener("click", toggle);
+  remember(speed);
   player.hidden = false;
 
   document.addEventListener("click", (event) => {
