@@ -53,14 +53,17 @@ def offered(game: Game) -> bool:
 
 
 def start_of(game: Game) -> int | None:
-    """The step the line starts from: the review's last winnable position, or where the
-    player stopped when nothing after it was proven lost. None when the game was lost from
-    the deal, or no winnable position before the loss is known."""
+    """The step the line starts from: the review's last winnable position; the one just
+    before the move that lost the game when none before it was proven winnable (the solver
+    is asked about it); or where the player stopped when nothing was proven lost. None when
+    the game was lost from the deal."""
     if game.result != Result.RESIGNED:
         return None
     found = review(game)
     if found is None:
         return len(game.actions)
+    if found.winnable_at is None and found.lost_at:
+        return found.lost_at - 1
     return found.winnable_at
 
 

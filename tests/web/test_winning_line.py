@@ -164,6 +164,15 @@ def test_a_line_not_stored_is_asked_of_the_worker_and_the_page_waits(alice):
     assert foundations(parse(alice.client.get(line_url(game), {"step": 99999}))) == ["13 cards"] * 4
 
 
+def test_with_no_winnable_move_proven_the_line_starts_before_the_losing_one(alice):
+    deal, line = easy_yukon()
+    game = resigned(alice, deal, line[:6], review={"lost_at": 4, "winnable_at": None})
+    alice.client.post(line_url(game))
+    assert CheckRequest.objects.get().key == position_key(game_steps(game)[3].position)
+    work()
+    assert one(parse(alice.client.get(line_url(game))), "#replay-frame")["data-step"] == "3"
+
+
 def test_a_line_the_cleanup_cut_is_asked_for_again(alice):
     deal, line = easy_yukon()
     game = resigned(alice, deal, line[:3])
