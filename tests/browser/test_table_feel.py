@@ -157,7 +157,10 @@ def test_a_refused_drop_glides_back_and_reduced_motion_moves_nothing(open_tab, w
 # Counts the tones the page's sounds start (WebAudio oscillators).
 TONES = """window.tones = 0;
 const made = AudioContext.prototype.createOscillator;
-AudioContext.prototype.createOscillator = function () { window.tones++; return made.call(this); };"""
+AudioContext.prototype.createOscillator = function () {
+  window.tones++;
+  return made.call(this);
+};"""
 
 
 def looks(body) -> set[str]:
