@@ -121,3 +121,12 @@ def test_a_grade_asked_for_is_picked_from_that_grade_only():
     assert {pick_number("yukon", None, None, "expert") for _ in range(5)} == {expert}
     assert pick_number("yukon", None, None, "medium") is None
     assert pick_number("yukon", None, None) in range(100, 104)
+
+
+@pytest.mark.django_db
+def test_wins_proven_before_grades_were_kept_are_graded_by_the_worker():
+    proven = solve_and_store("yukon", 1, None, None, None, budget_nodes=NODES)
+    DealVerdict.objects.filter(pk=proven.pk).update(grade="", narrowness=None, par_moves=[])
+    assert tasks.work_out_grades.call() == 1
+    again = DealVerdict.objects.get(pk=proven.pk)
+    assert again.grade in GRADES and again.par_moves, "par worked out first"
