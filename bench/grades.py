@@ -158,7 +158,7 @@ def report(name, deals, args):
         print(f"  {g:7} {len(found):5} {mean([m.par for m, _ in found]):5.1f} "
               f"{mean([m.narrowness for m, _ in found]):7.4f} "
               f"{mean([m.effort for m, _ in found]):6.2f} | {len(games):14} "
-              f"{100 * len(wins) / len(games):4.0f}% {mean(wins):8.1f} "
+              f"{100 * len(wins) / len(games):5.1f}% {mean(wins):8.1f} "
               f"{mean([u for *_, u in games]):8.2f}")  # fmt: skip
 
 

@@ -34,21 +34,22 @@ MEASURE_NODES = 4_000_000  # every alternative of one deal together (about 1-3 C
 NARROWNESS_WEIGHT = 2
 
 # Cut points per mode (variant, draw, passes): each measure's quartiles over the mode's pool
-# (narrowness, log10 of nodes, par), then the points' cut points. Derived by
-#   nice -n 19 .venv/bin/python bench/grades.py --deals 80
-# (the first 80 proven deals of each mode, development deal key); it prints this table.
+# (narrowness, log10 of nodes, par), then the points' cut points. Derived from the first 120
+# proven deals of each mode (the development deal key) by
+#   nice -n 19 .venv/bin/python bench/grades.py --deals 120 --strayers 4 --undos 6
+# which prints these lines (and the per-grade table of README "Grades").
 CUTS: dict[tuple[str, int | None, int | None], dict[str, tuple[float, float, float]]] = {
     ("yukon", None, None): {
-        "narrowness": (0.0, 0.002, 0.008), "effort": (1.7, 2.1, 2.7), "par": (84, 89, 95),
-        "points": (3, 6, 8),
+        "narrowness": (0.001, 0.0055, 0.0122), "effort": (1.7, 1.76, 1.91), "par": (91, 95, 98),
+        "points": (4, 6, 9),
     },
     ("klondike", 1, None): {
-        "narrowness": (0.0, 0.004, 0.02), "effort": (1.8, 2.3, 3.2), "par": (160, 180, 200),
-        "points": (3, 6, 8),
+        "narrowness": (0.0, 0.0005, 0.0017), "effort": (1.83, 2.03, 2.28),
+        "par": (187, 198, 213), "points": (3, 6, 9),
     },
     ("klondike", 3, None): {
-        "narrowness": (0.0, 0.005, 0.02), "effort": (1.8, 2.3, 3.2), "par": (120, 140, 160),
-        "points": (3, 6, 8),
+        "narrowness": (0.0024, 0.0054, 0.0126), "effort": (1.85, 2.05, 2.47),
+        "par": (140, 151, 160), "points": (4, 6, 9),
     },
 }  # fmt: skip
 
