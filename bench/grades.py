@@ -3,7 +3,7 @@
 quartiles, the cut points that put about a quarter of the deals in each grade, and per grade
 the measures and how the straying players fare.
 
-    nice -n 19 .venv/bin/python bench/grades.py [--deals 80] [--strayers 3] [--modes all]
+    nice -n 19 .venv/bin/python bench/grades.py [--deals 120] [--strayers 6] [--modes ...]
 
 A mode's deals are its game numbers from 1 up (the development deal key), solved as the pool
 solves them (FRESH_BUDGET_SECONDS, then par), the proven ones measured as the pool measures
@@ -164,10 +164,10 @@ def report(name, deals, args):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=80, help="proven deals per mode")
-    parser.add_argument("--strayers", type=int, default=3, help="straying games per deal")
+    parser.add_argument("--deals", type=int, default=120, help="proven deals per mode")
+    parser.add_argument("--strayers", type=int, default=6, help="straying games per deal")
     parser.add_argument("--stray", type=float, default=0.3, help="a strayer's random-move share")
-    parser.add_argument("--undos", type=int, default=15, help="undos before a strayer gives up")
+    parser.add_argument("--undos", type=int, default=4, help="undos before a strayer gives up")
     parser.add_argument("--seed", default="grades", help="the strayers' random seed")
     parser.add_argument("--modes", default="yukon,draw1,draw3", help=f"of {','.join(MODES)}")
     args = parser.parse_args()

@@ -36,7 +36,7 @@ NARROWNESS_WEIGHT = 2
 # Cut points per mode (variant, draw, passes): each measure's quartiles over the mode's pool
 # (narrowness, log10 of nodes, par), then the points' cut points. Derived from the first 120
 # proven deals of each mode (the development deal key) by
-#   nice -n 19 .venv/bin/python bench/grades.py --deals 120 --strayers 4 --undos 6
+#   nice -n 19 .venv/bin/python bench/grades.py --deals 120 --strayers 6 --undos 4
 # which prints these lines (and the per-grade table of README "Grades").
 CUTS: dict[tuple[str, int | None, int | None], dict[str, tuple[float, float, float]]] = {
     ("yukon", None, None): {
