@@ -51,6 +51,16 @@ CUTS: dict[tuple[str, int | None, int | None], dict[str, tuple[float, float, flo
         "narrowness": (0.0024, 0.0054, 0.0126), "effort": (1.85, 2.05, 2.47),
         "par": (140, 151, 160), "points": (4, 6, 9),
     },
+    # Vegas: one pass (draw 1) or three (draw 3), a pool of its own and far narrower deals.
+    # From 60 proven deals each: `bench/grades.py --deals 60 --modes vegas1,vegas3`.
+    ("klondike", 1, 1): {
+        "narrowness": (0.0228, 0.0356, 0.0488), "effort": (3.48, 4.135, 4.9375),
+        "par": (109, 114, 118), "points": (3, 7, 9),
+    },
+    ("klondike", 3, 3): {
+        "narrowness": (0.0259, 0.038, 0.0549), "effort": (3.1275, 3.875, 4.34),
+        "par": (111, 116, 121), "points": (4, 7, 9),
+    },
 }  # fmt: skip
 
 
@@ -94,8 +104,8 @@ def measure(start: Position, line: list[str], nodes: int) -> Measures:
 
 
 def mode_cuts(variant: str, draw: int | None, passes: int | None) -> dict:
-    """The mode's cut points; a Vegas mode (a pass limit) takes its draw's own when it has
-    none of its own."""
+    """The mode's cut points; a pass limit the site never deals takes its draw's unlimited
+    ones."""
     key = (variant, draw if variant == "klondike" else None, passes)
     return CUTS.get(key) or CUTS[(key[0], key[1], None)]
 

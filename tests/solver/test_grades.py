@@ -11,6 +11,7 @@ from games.deals import deal_for, deal_position
 from games.engine.deal import deal
 from games.engine.moves import Move
 from games.engine.rules.core import apply, legal_moves
+from solver.management.commands.ensure_pool import MODES
 from solver.pool import grade as grading
 from solver.pool import tasks
 from solver.pool.fill import solve_and_store, work_out_grade
@@ -69,9 +70,10 @@ def test_grades_rise_with_each_measure_from_easy_to_expert(mode):
         )
 
 
-def test_a_vegas_mode_takes_its_draws_cut_points():
-    assert grading.mode_cuts("klondike", 3, 3) is CUTS[("klondike", 3, None)]
-    assert grading.mode_cuts("yukon", None, None) is CUTS[("yukon", None, None)]
+def test_every_mode_the_site_deals_has_cut_points_of_its_own():
+    assert set(MODES) == set(CUTS)
+    assert grading.mode_cuts("klondike", 3, 3) is CUTS[("klondike", 3, 3)]
+    assert grading.mode_cuts("klondike", 1, 2) is CUTS[("klondike", 1, None)]
 
 
 def wins(grades: list[str], first: int = 100) -> None:
