@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from .views import game, lobby, records, replay, rules, stats
+from .views import game, lobby, preview, records, replay, rules, stats
 
 
 class VariantConverter:
@@ -29,4 +29,5 @@ urlpatterns = [
     path("replay/<slug:slug>/", replay.replay, name="replay"),
     path("replay/<slug:slug>/watch/", replay.watch_replay, name="watch_replay"),
     path("rules/<variant:variant>/", rules.rules, name="rules"),
+    path("preview/<variant:variant>/<str:number>.png", preview.preview, name="preview"),
 ]

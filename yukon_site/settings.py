@@ -275,6 +275,8 @@ LOGGING = {
 #   signup         each costs a password hash (about half a second of CPU): a whole class of
 #                  30 signing up in the same hour, twice over, fits an address.
 #   login          a hash each: a class logging in at once, with a mistyped password or two.
+#   preview        a deal's share image (og:image), drawn in about a tenth of a second:
+#                  link previews fetch it once a link is posted.
 #   password_reset each sends a mail: three an hour to one mailbox is plenty for someone who
 #                  lost a mail, and no one can flood a mailbox; a class that forgot its
 #                  passwords fits an address.
@@ -286,6 +288,7 @@ RATE_LIMITS = {
     "signup": (5, 60, 3600),
     "login": (30, 300, 3600),
     "password_reset": (3, 30, 3600),
+    "preview": (60, 600, 60),
 }
 
 # How many proxies in front of the site append the client's address to X-Forwarded-For

@@ -262,6 +262,14 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "new_game_url": reverse("new_game", args=[game.variant]) + game.mode.query,
         "modes": _mode_links(game),
         "verdict": banner.verdict(game, step, before, ask=ask),
+        "og": sharing.link_preview(
+            request,
+            f"{game.deal} · Yukon & Klondike",
+            "The same deal for everyone who opens it.",
+            game.variant,
+            game.number,
+            path=url,
+        ),  # the link preview: the deal as dealt, never the game's own position
         **(_result_context(request, game, url) if game.result else {}),
     }
     partial = request.htmx and not request.htmx.history_restore_request
