@@ -327,7 +327,8 @@ AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
-# Password-reset mail: printed to the console in development, sent by SMTP in production.
+# Password-reset mail: printed to the console in development (as plain text, its link on one
+# line: yukon_site.mail), sent by SMTP in production.
 # Read from the conventional EMAIL_* variables, given to Django as its MAILERS setting.
 _EMAIL_OPTIONS = {
     "host": env_str("EMAIL_HOST", "localhost"),
@@ -340,9 +341,7 @@ _EMAIL_OPTIONS = {
 if _EMAIL_OPTIONS["use_tls"] and _EMAIL_OPTIONS["use_ssl"]:
     raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on")
 _SMTP = "django.core.mail.backends.smtp.EmailBackend"
-_EMAIL_BACKEND = env_str(
-    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend" if DEBUG else _SMTP
-)
+_EMAIL_BACKEND = env_str("EMAIL_BACKEND", "yukon_site.mail.EmailBackend" if DEBUG else _SMTP)
 MAILERS = {
     "default": {
         "BACKEND": _EMAIL_BACKEND,
