@@ -1,8 +1,13 @@
-"""Time as the pages' prose says it: the daily deal's countdown before its script ticks."""
+"""Time as the pages' prose says it: the daily deal's countdown before its script ticks, and
+how long ago a game was last played."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django import template
+from django.utils import timezone
+from django.utils.timesince import timesince
 
 register = template.Library()
 
@@ -16,3 +21,11 @@ def time_left(seconds: int) -> str:
     if not hours:
         return f"{minutes} min left"
     return f"{hours} h {minutes} min left" if minutes else f"{hours} h left"
+
+
+@register.filter
+def ago(when) -> str:
+    """`3 hours ago`, by its largest unit; `just now` under a minute."""
+    if timezone.now() - when < dt.timedelta(minutes=1):
+        return "just now"
+    return f"{timesince(when, depth=1)} ago"

@@ -7,12 +7,13 @@ import datetime as dt
 import re
 
 import pytest
+from django.utils import timezone
 
 from daily.models import DailyDeal
 from daily.services import dailies, streaks
 from games.deals import deal_for
 from games.models import Game
-from play.templatetags.time_tags import time_left
+from play.templatetags.time_tags import ago, time_left
 
 from .deals import EASY_YUKON, easy_yukon
 from .html import one, parse, text
@@ -163,6 +164,12 @@ def test_the_lobby_shows_the_streak_and_a_win_today_extends_it(daily_yukon, alic
     win(alice, deal, line)
     streak = one(lobby(alice), "[data-testid=streak]")
     assert streak["data-days"] == "2" and "Today's is won" in text(streak)
+
+
+def test_a_game_left_reads_as_how_long_ago():
+    now = timezone.now()
+    assert ago(now - dt.timedelta(seconds=20)) == "just now"
+    assert ago(now - dt.timedelta(hours=3, minutes=20)) == "3\xa0hours ago"
 
 
 def test_the_time_left_reads_in_hours_and_minutes():
