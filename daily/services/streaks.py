@@ -61,7 +61,7 @@ def streak(player: str, todays: list[dailies.Daily] | None = None) -> Streak:
     first = min(by_day)
     chosen = {
         (row.day, row.variant, row.draw): row.deal_id
-        for row in DailyDeal.objects.filter(day__gte=first)
+        for row in DailyDeal.objects.filter(day__in=list(by_day))
     }
     for found in todays if todays is not None else dailies.todays():
         chosen[(today, found.variant, found.draw)] = found.deal.pk
