@@ -95,7 +95,7 @@ class Standing:
 
     @property
     def state(self) -> str:
-        """ "new", "playing", "won" or "resigned"."""
+        """One of new, playing, won and resigned."""
         if self.game is None:
             return "new"
         return self.game.result or "playing"
