@@ -16,6 +16,7 @@ from games.models import Game, new_slug
 from . import accessibility, screenshots
 from .accessibility import DAILY, NUMBER
 from .axe import assert_clean
+from .test_accounts import PASSWORD, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -66,6 +67,16 @@ def test_axe_finds_nothing_on_the_other_pages_in_either_scheme(
     }.items():
         tab.open(path)
         check(page, state)
+    sign_up(page, tab.base_url, "erin")  # the signed-in pages and the nav that says so
+    tab.open("/accounts/password_change/")
+    check(page, "password change")
+    new = "a brand new passphrase"
+    page.get_by_label("Old password").fill(PASSWORD)
+    page.get_by_label("New password:", exact=True).fill(new)
+    page.get_by_label("New password confirmation").fill(new)
+    page.get_by_role("button", name="Change my password").click()
+    expect(page.get_by_role("heading", name="Password changed")).to_be_visible()
+    check(page, "password changed")
 
 
 def test_axe_finds_nothing_in_forced_colours(open_tab, worked_example, todays_daily):
