@@ -120,3 +120,10 @@ def test_the_daily_and_share_pages_preview_their_deal(alice):
     page = alice.client.get(f"/challenge/{link}/").content.decode()
     assert preview_tags(page)["image"] == expected
     assert re.search(r'<meta name="twitter:card" content="summary_large_image">', page)
+
+
+def test_previews_are_rate_limited_like_deals(alice, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "preview": (1, 100, 3600)}
+    assert alice.client.get("/preview/yukon/5.png").status_code == 200
+    refused = alice.client.get("/preview/yukon/6.png")
+    assert refused.status_code == 429 and "preview images" in refused.content.decode()
