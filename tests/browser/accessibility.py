@@ -73,10 +73,11 @@ def until_jump_back(page) -> None:
     """Run the worker until the dead-end banner offers its jump back: it proves the loss,
     then the positions before it, a run at a time."""
     jump = page.get_by_test_id("jump-back")
-    for _ in range(6):
+    for _ in range(8):
         run_worker()
         try:
             expect(jump).to_be_visible(timeout=2_500)
-            break
+            return
         except AssertionError:
             continue
+    raise AssertionError("the worker's runs never brought the banner's jump back")
