@@ -252,6 +252,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
     """The page (or its board, to HTMX). `ask`: the player just acted, so the dead-end check
     of where they stand is asked for; otherwise the banner only reads what is known."""
     url = game_url(game)
+    partial = request.htmx and not request.htmx.history_restore_request
     # A game not yet started takes its first action at the deal's own address.
     action_url = reverse("game_action", args=[game.slug]) if game.pk else url
     context = {
@@ -279,10 +280,16 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "new_game_url": reverse("new_game", args=[game.variant]) + game.mode.query,
         "modes": _mode_links(game),
         "verdict": banner.verdict(game, step, before, ask=ask),
+        # The whole page's link preview: the deal as dealt, never the game's own position.
+        "og": None if partial else _link_preview(request, game, url),
         **(_result_context(request, game, url) if game.result else {}),
     }
-    partial = request.htmx and not request.htmx.history_restore_request
     return render(request, "play/game.html#board" if partial else "play/game.html", context)
+
+
+def _link_preview(request, game: Game, url: str) -> dict:
+    title, text = f"{game.deal} · Yukon & Klondike", "The same deal for everyone who opens it."
+    return sharing.link_preview(request, title, text, game.variant, game.number, path=url)
 
 
 def _result_context(request, game: Game, url: str) -> dict:
