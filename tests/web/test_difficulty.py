@@ -137,3 +137,11 @@ def test_an_ungraded_deal_shows_no_grade(alice):
     deal, line = easy_yukon()
     DealVerdict.objects.create(deal=deal, verdict=Outcome.WIN, moves=line + KINGS)
     assert not parse(alice.open("yukon", EASY_YUKON)).select("[data-testid=grade]")
+
+
+def test_the_lobby_shows_each_daily_deals_grade(bob):
+    proven(5001, "medium")
+    lobby = parse(bob.client.get("/"))
+    assert text_of(lobby, "[data-testid=lobby-daily-deal] [data-testid=grade]") == (
+        "Difficulty: Medium"
+    )
