@@ -11,6 +11,7 @@ from django.views.decorators.http import require_safe
 
 from games.forms import game_number, mode_in
 from games.models import Deal, Variant
+from solver.pool.grades import grade
 from solver.pool.par import par
 
 from .services import dailies, ranking, sharing
@@ -49,6 +50,7 @@ def daily_page(request: HttpRequest, variant: str) -> HttpResponse:
     return render(request, "daily/daily.html", {
         "variant": variant, "variant_name": Variant(variant).label, "day": day, "cards": cards,
         "seconds_left": dailies.seconds_left(), "page_url": page_url, "og": og,
+        "day_grade": dailies.grade_of_day(day),
         "day_ends": dailies.day_start(day + dt.timedelta(days=1)),
     })  # fmt: skip
 
@@ -69,6 +71,7 @@ def leaderboard(request: HttpRequest, variant: str, number: str) -> HttpResponse
         "variant": variant, "variant_name": Variant(variant).label, "number": found,
         "draw": mode.draw, "scoring": mode.scoring, "entries": entries, "rule": ranking.RULE,
         "par": par(deal.pk, mode.draw, mode.passes) if deal else None,
+        "grade": grade(deal.pk, mode.draw, mode.passes) if deal else "",
         "play_url": play_url(variant, found, mode.query),
         "is_daily": deal is not None and dailies.today() in dailies.daily_days(deal),
     })  # fmt: skip

@@ -27,6 +27,7 @@ from games.models import Game, Result, Scoring
 from games.steps import current, elapsed_seconds
 from solver.deadends import checks
 from solver.deadends.models import Check
+from solver.pool.grades import grade_of_game
 from solver.pool.par import par_of_game
 
 from .. import actions, announce, banner, coach, hints
@@ -279,6 +280,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "select_base": action_url + ("&" if "?" in action_url else "?"),
         "new_game_url": reverse("new_game", args=[game.variant]) + game.mode.query,
         "modes": _mode_links(game),
+        "deal_grade": grade_of_game(game),
         "verdict": banner.verdict(game, step, before, ask=ask),
         # The whole page's link preview: the deal as dealt, never the game's own position.
         "og": None if partial else _link_preview(request, game, url),

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from daily.services import dailies, streaks
 from games import limits
-from games.forms import ModeForm, NewGameForm, PreferencesForm, mode_in
-from games.models import Game
+from games.forms import DifficultyForm, ModeForm, NewGameForm, PreferencesForm, mode_in
+from games.models import Game, Grade
 from solver.pool.pick import pick_number, random_number
 
 WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
@@ -29,7 +29,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     can continue, then new games."""
     todays = dailies.todays()
     return render(request, "play/lobby.html", {
-        "winnable": wants_winnable(request),
+        "winnable": wants_winnable(request), "difficulty": DifficultyForm(),
         "standings": streaks.standings(request.player, todays),
         "daily_seconds_left": dailies.seconds_left(), "daily_ends": day_ends(),
         "streak": streaks.streak(request.player, todays),
@@ -62,28 +62,35 @@ def unfinished(player: str) -> list[dict]:
 @require_safe
 def new_game(request: HttpRequest, variant: str) -> HttpResponse:
     """Deal a fresh game and send the player to its shareable URL. With Winnable deals on
-    and no proven deal ready in this mode, say so and offer a random deal (labelled as not
-    proven) or a short wait: a page that looks again every few seconds."""
+    (or a difficulty asked for: only proven deals have one) and no proven deal ready in this
+    mode and grade, say so and offer a random deal (labelled as not proven) or a short wait:
+    a page that looks again every few seconds. A forged difficulty is refused."""
+    difficulty = DifficultyForm(request.GET)
+    if not difficulty.is_valid():  # refused before it is counted: it changes nothing
+        return HttpResponseBadRequest(  # plain text: the message quotes the forged value
+            " ".join(difficulty.errors["grade"]), content_type="text/plain; charset=utf-8"
+        )
     try:
         limits.check(request, "new_game")
     except limits.Limited as limited:
         return limits.refusal(limited)
+    grade = difficulty.cleaned_data["grade"]
     mode = mode_in(variant, request.GET)  # bad values fall back to the defaults
     query = mode.query
-    if not wants_winnable(request):
+    if not wants_winnable(request) and not grade:
         return redirect(reverse("game", args=[variant, random_number()]) + query)
-    number = pick_number(variant, mode.draw, mode.passes)
+    number = pick_number(variant, mode.draw, mode.passes, grade)
     if number is not None:
         return redirect(reverse("game", args=[variant, number]) + query)
     waiting = NewGameForm(request.GET)
     draw, passes = mode.draw, mode.passes
+    asked = "&".join(part for part in (query.lstrip("?"), difficulty.query, "wait=1") if part)
     context = {
         "variant": variant,
         "mode": f", draw {draw}" + (", Vegas scoring" if passes else "") if draw else "",
+        "grade": Grade(grade).label if grade else "",
         "waiting": waiting.is_valid() and waiting.cleaned_data["wait"],
-        "wait_url": reverse("new_game", args=[variant])
-        + (query + "&" if query else "?")
-        + "wait=1",
+        "wait_url": reverse("new_game", args=[variant]) + "?" + asked,
         "random_url": reverse("game", args=[variant, random_number()]) + query,
     }
     return render(request, "play/pool_empty.html", context)

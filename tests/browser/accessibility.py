@@ -55,12 +55,14 @@ def klondike_deal(transactional_db):
 
 @pytest.fixture
 def todays_daily(transactional_db):
-    """A Yukon deal proven winnable yesterday, par 80: the only candidate, so today's daily.
-    (Not the worked example: a daily's replays are private for the day.)"""
+    """A Yukon deal proven winnable yesterday, par 80, graded Hard (its badge on the pages):
+    the only candidate, so today's daily. (Not the worked example: a daily's replays are
+    private for the day.)"""
     deal = deal_for("yukon", DAILY)
     verdict = DealVerdict.objects.create(
-        deal=deal, verdict=Outcome.WIN, moves=["AS-f"] * 80, par_moves=["AS-f"] * 80
-    )
+        deal=deal, verdict=Outcome.WIN, moves=["AS-f"] * 80, par_moves=["AS-f"] * 80,
+        grade="hard",
+    )  # fmt: skip
     DealVerdict.objects.filter(pk=verdict.pk).update(created=timezone.now() - dt.timedelta(days=1))
     return deal
 
