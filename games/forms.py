@@ -15,7 +15,7 @@ from .engine.modes import Mode
 from .engine.moves import MalformedMove, Move
 from .engine.positions import Position
 from .engine.rules import movable_cards
-from .models import Scoring
+from .models import Grade, Scoring
 
 ACTIONS = ("move", "undo", "redo", "restart", "finish", "resign", "ask-resign", "hint", "jump")
 
@@ -138,6 +138,29 @@ class NewGameForm(forms.Form):
     """A new game's `?wait=1`: the player chose to wait for a proven-winnable deal."""
 
     wait = forms.BooleanField(required=False)
+
+
+class DifficultyForm(forms.Form):
+    """A new game's `?grade=`: any proven deal (empty, the default), or one of a grade. Unlike
+    a mode, a grade that is not one is refused, with a message: a deal of another difficulty
+    than the one asked for would be a wrong answer, not a default."""
+
+    grade = forms.ChoiceField(
+        label="Difficulty",
+        choices=[("", "Any"), *Grade.choices],
+        required=False,
+        error_messages={"invalid_choice": "There is no difficulty called %(value)s: "
+                        "choose Any, Easy, Medium, Hard or Expert."},
+    )  # fmt: skip
+
+    def clean_grade(self) -> str | None:
+        return self.cleaned_data["grade"] or None
+
+    @property
+    def query(self) -> str:
+        """What a new game's address adds for this grade ("&grade=hard"), or nothing."""
+        grade = self.cleaned_data.get("grade") if self.is_valid() else None
+        return f"grade={grade}" if grade else ""
 
 
 class SelectForm(forms.Form):

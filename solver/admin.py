@@ -8,8 +8,8 @@ from .pool.models import DealVerdict
 
 @admin.register(DealVerdict)
 class DealVerdictAdmin(admin.ModelAdmin):
-    list_display = ["deal", "draw", "passes", "verdict", "nodes", "seconds"]
-    list_filter = ["verdict", "draw", "passes", "deal__variant"]
+    list_display = ["deal", "draw", "passes", "verdict", "grade", "narrowness", "nodes", "seconds"]
+    list_filter = ["verdict", "grade", "draw", "passes", "deal__variant"]
     raw_id_fields = ["deal"]
 
 

@@ -2,10 +2,17 @@
 everyone, chosen from the winnable pool ahead of time.
 
 The rule is deterministic: among the pool's wins in the mode that were proven before the day
-began, the one at a position fixed by a hash of the day and the mode. Deals that were the daily
-deal of an earlier day are skipped. Nothing that happens during the day changes the answer, so
-a page can name today's deal without writing anything; `fix_days` (run by `choose_daily`
-ahead of time) stores the choice, and a stored choice is final.
+began, of the day's grade (WEEK_GRADES) where there is one, the one at a position fixed by a
+hash of the day and the mode. Deals that were the daily deal of an earlier day are skipped.
+Nothing that happens during the day changes the answer, so a page can name today's deal
+without writing anything; `fix_days` (run by `choose_daily` ahead of time) stores the choice,
+and a stored choice is final.
+
+A new site has no win proven before its first day began: that day, the first win the pool
+proves in the mode (the lowest id among the day's, whatever its grade) is the daily deal. The
+pool's fill stores that choice the moment it commits the win (`fix_on_first_win`, connected in
+daily.apps), so it stays the same for everyone however many more are proven later; two
+proven at once, the first choice stored stands (the table's one row a day and mode).
 """
 
 from __future__ import annotations
@@ -18,13 +25,17 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.engine.modes import Mode
-from games.models import Deal
+from games.models import Deal, Grade
 from solver.pool.models import DealVerdict, Outcome
 
 from ..models import DailyDeal
 
 # (variant, draw): Yukon, and Klondike draw 1 and draw 3, both with Standard scoring.
 MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
+# The daily's grade by weekday (Monday first, as date.weekday counts): Easy to start the week,
+# rising to Expert at the weekend. A mode with no proven deal of the day's grade takes any.
+WEEK_GRADES = (Grade.EASY, Grade.EASY, Grade.MEDIUM, Grade.MEDIUM, Grade.HARD, Grade.EXPERT,
+               Grade.EXPERT)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -34,6 +45,7 @@ class Daily:
     draw: int | None
     deal: Deal
     par: int | None
+    grade: str = ""  # the deal's own (games.models.Grade), "" if it has none
 
     @property
     def number(self) -> int:
@@ -71,19 +83,26 @@ def seconds_left(now: dt.datetime | None = None) -> int:
     )
 
 
+def grade_of_day(day: dt.date) -> str:
+    """The grade the day's deals are chosen from (WEEK_GRADES)."""
+    return WEEK_GRADES[day.weekday()]
+
+
 def daily(day: dt.date, variant: str, draw: int | None) -> Daily | None:
-    """The day's deal in this mode: the stored choice, else the rule's (None while the pool has
-    no win proven before the day began). Reads only."""
+    """The day's deal in this mode: the stored choice, else the rule's (None while there is
+    none). Reads only."""
     stored = (
         DailyDeal.objects.select_related("deal").filter(day=day, variant=variant, draw=draw).first()
     )
-    deal = stored.deal if stored else _by_rule(day, variant, draw)
+    deal = stored.deal if stored else _choice(day, variant, draw)
     if deal is None:
         return None
     verdict = DealVerdict.objects.filter(
         deal=deal, draw=draw, passes=None, verdict=Outcome.WIN
     ).first()
-    return Daily(day, variant, draw, deal, verdict.par if verdict else None)
+    return Daily(
+        day, variant, draw, deal, verdict.par if verdict else None, verdict.grade if verdict else ""
+    )
 
 
 def todays() -> list[Daily]:
@@ -92,16 +111,26 @@ def todays() -> list[Daily]:
     return [found for variant, draw in MODES if (found := daily(day, variant, draw))]
 
 
-def _by_rule(day: dt.date, variant: str, draw: int | None) -> Deal | None:
+def _candidates(day: dt.date, variant: str, draw: int | None):
+    """The mode's wins never a daily deal before `day`, in the order they were proven."""
     earlier = DailyDeal.objects.filter(day__lt=day, variant=variant, draw=draw).values("deal")
-    wins = (
+    return (
         DealVerdict.objects.filter(
-            deal__variant=variant, draw=draw, passes=None, verdict=Outcome.WIN,
-            created__lt=day_start(day),
+            deal__variant=variant, draw=draw, passes=None, verdict=Outcome.WIN
         )
         .exclude(deal__in=earlier)
         .order_by("pk")
-    )  # fmt: skip
+    )
+
+
+def _of_grade(wins, day: dt.date):
+    """`wins` of the day's grade, or all of them if none is."""
+    graded = wins.filter(grade=grade_of_day(day))
+    return graded if graded.exists() else wins
+
+
+def _by_rule(day: dt.date, variant: str, draw: int | None) -> Deal | None:
+    wins = _of_grade(_candidates(day, variant, draw).filter(created__lt=day_start(day)), day)
     count = wins.count()
     if not count:
         return None
@@ -110,25 +139,54 @@ def _by_rule(day: dt.date, variant: str, draw: int | None) -> Deal | None:
     return verdict.deal
 
 
+def _choice(day: dt.date, variant: str, draw: int | None) -> Deal | None:
+    """The rule's deal; today, on a day with none proven before it began, the first win
+    proven today."""
+    deal = _by_rule(day, variant, draw)
+    if deal is None and day == today():
+        during = _candidates(day, variant, draw).filter(created__gte=day_start(day))
+        first = during.select_related("deal").first()
+        deal = first.deal if first else None
+    return deal
+
+
+def _store(day: dt.date, variant: str, draw: int | None, deal: Deal) -> DailyDeal | None:
+    """The day's choice stored, or the one already stored if another got in first."""
+    try:
+        with transaction.atomic():
+            return DailyDeal.objects.create(day=day, variant=variant, draw=draw, deal=deal)
+    except IntegrityError:  # fixed by another request or worker meanwhile
+        return (
+            DailyDeal.objects.select_related("deal")
+            .filter(day=day, variant=variant, draw=draw)
+            .first()
+        )
+
+
 def fix_days(days: list[dt.date]) -> list[DailyDeal]:
     """Store the choice for each day and mode that has none yet (the rule's answer, which is
-    what pages already showed for it)."""
+    what pages already showed for it; today, on a new site, the first win proven today)."""
     stored = []
     for day in days:
         for variant, draw in MODES:
             if DailyDeal.objects.filter(day=day, variant=variant, draw=draw).exists():
                 continue
-            deal = _by_rule(day, variant, draw)
-            if deal is None:
-                continue
-            try:
-                with transaction.atomic():
-                    stored.append(
-                        DailyDeal.objects.create(day=day, variant=variant, draw=draw, deal=deal)
-                    )
-            except IntegrityError:  # fixed by another worker meanwhile
-                pass
+            deal = _choice(day, variant, draw)
+            chosen = _store(day, variant, draw, deal) if deal else None
+            stored += [chosen] if chosen else []
     return stored
+
+
+def fix_on_first_win(sender, instance: DealVerdict, created: bool, **kwargs) -> None:
+    """A win just stored (DealVerdict's post_save): on a day whose mode has no daily deal yet,
+    store the day's choice once the win is committed, so that a new site's first proven deal
+    is its daily deal within its first pool fill, and stays it."""
+    mode = (instance.deal.variant, instance.draw)
+    if not created or instance.verdict != Outcome.WIN or instance.passes or mode not in MODES:
+        return
+    day = today()
+    if not DailyDeal.objects.filter(day=day, variant=mode[0], draw=mode[1]).exists():
+        transaction.on_commit(lambda: fix_days([day]))
 
 
 def daily_days(deal: Deal) -> list[dt.date]:

@@ -29,6 +29,7 @@ from games.models import Game, Result, Scoring
 from games.steps import current, elapsed_seconds
 from solver.deadends import checks
 from solver.deadends.models import Check
+from solver.pool.grades import grade_of_game
 from solver.pool.par import par_of_game
 
 from .. import actions, announce, banner, coach, hints
@@ -254,6 +255,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
     """The page (or its board, to HTMX). `ask`: the player just acted, so the dead-end check
     of where they stand is asked for; otherwise the banner only reads what is known."""
     url = game_url(game)
+    partial = request.htmx and not request.htmx.history_restore_request
     # A game not yet started takes its first action at the deal's own address.
     action_url = reverse("game_action", args=[game.slug]) if game.pk else url
     context = {
@@ -283,11 +285,18 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "select_base": action_url + ("&" if "?" in action_url else "?"),
         "new_game_url": reverse("new_game", args=[game.variant]) + game.mode.query,
         "modes": _mode_links(game),
+        "deal_grade": grade_of_game(game),
         "verdict": banner.verdict(game, step, before, ask=ask),
+        # The whole page's link preview: the deal as dealt, never the game's own position.
+        "og": None if partial else _link_preview(request, game, url),
         **(_result_context(request, game, url) if game.result else {}),
     }
-    partial = request.htmx and not request.htmx.history_restore_request
     return render(request, "play/game.html#board" if partial else "play/game.html", context)
+
+
+def _link_preview(request, game: Game, url: str) -> dict:
+    title, text = f"{game.deal} · Yukon & Klondike", "The same deal for everyone who opens it."
+    return sharing.link_preview(request, title, text, game.variant, game.number, path=url)
 
 
 def _result_context(request, game: Game, url: str) -> dict:

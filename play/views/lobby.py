@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from daily.services import dailies
+from daily.services import dailies, streaks
 from games import limits
-from games.forms import BACKS, FELTS, NewGameForm, PreferencesForm, mode_in
+from games.forms import (
+    BACKS,
+    FELTS,
+    DifficultyForm,
+    ModeForm,
+    NewGameForm,
+    PreferencesForm,
+    mode_in,
+)
+from games.models import Game, Grade
 from solver.pool.pick import pick_number, random_number
 
 WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
 LOOKS_COOKIE = "looks"  # the table's card back, felt and sounds: "red.blue.on"
 LOOKS = {"back": BACKS, "felt": FELTS, "sound": [("off", ""), ("on", "")]}
 YEAR = 365 * 24 * 3600
+CONTINUE = 3  # the player's unfinished games the lobby offers to continue, latest first
 
 
 def wants_winnable(request: HttpRequest) -> bool:
@@ -34,37 +46,72 @@ def looks(request: HttpRequest) -> dict[str, str]:
 
 @require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
+    """Today's daily deals and how the player stands on them, their streak, the games they
+    can continue, then new games."""
+    todays = dailies.todays()
     return render(request, "play/lobby.html", {
-        "winnable": wants_winnable(request),
-        "dailies": dailies.todays(), "daily_seconds_left": dailies.seconds_left(),
+        "winnable": wants_winnable(request), "difficulty": DifficultyForm(),
+        "standings": streaks.standings(request.player, todays),
+        "daily_seconds_left": dailies.seconds_left(), "daily_ends": day_ends(),
+        "streak": streaks.streak(request.player, todays),
+        "unfinished": unfinished(request.player),
+        "klondike_form": ModeForm(),
     })  # fmt: skip
+
+
+def day_ends() -> dt.datetime:
+    """When today's daily deals change: the next midnight UTC."""
+    return dailies.day_start(dailies.today() + dt.timedelta(days=1))
+
+
+def unfinished(player: str) -> list[dict]:
+    """The player's games being played, latest first, each with its address and, from the
+    cached position, its moves and the cards home."""
+    games = Game.objects.filter(player=player, result="").select_related("deal")
+    found = []
+    for game in games.order_by("-updated")[:CONTINUE]:
+        state = game.state if game.state and game.state.get("ply") == game.ply else None
+        found.append({
+            "game": game,
+            "url": reverse("game", args=[game.variant, game.number]) + game.mode.query,
+            "moves": state["moves"] if state else None,
+            "home": sum(map(len, state["position"]["foundations"])) if state else None,
+        })  # fmt: skip
+    return found
 
 
 @require_safe
 def new_game(request: HttpRequest, variant: str) -> HttpResponse:
     """Deal a fresh game and send the player to its shareable URL. With Winnable deals on
-    and no proven deal ready in this mode, say so and offer a random deal (labelled as not
-    proven) or a short wait: a page that looks again every few seconds."""
+    (or a difficulty asked for: only proven deals have one) and no proven deal ready in this
+    mode and grade, say so and offer a random deal (labelled as not proven) or a short wait:
+    a page that looks again every few seconds. A forged difficulty is refused."""
+    difficulty = DifficultyForm(request.GET)
+    if not difficulty.is_valid():  # refused before it is counted: it changes nothing
+        return HttpResponseBadRequest(  # plain text: the message quotes the forged value
+            " ".join(difficulty.errors["grade"]), content_type="text/plain; charset=utf-8"
+        )
     try:
         limits.check(request, "new_game")
     except limits.Limited as limited:
         return limits.refusal(limited)
+    grade = difficulty.cleaned_data["grade"]
     mode = mode_in(variant, request.GET)  # bad values fall back to the defaults
     query = mode.query
-    if not wants_winnable(request):
+    if not wants_winnable(request) and not grade:
         return redirect(reverse("game", args=[variant, random_number()]) + query)
-    number = pick_number(variant, mode.draw, mode.passes)
+    number = pick_number(variant, mode.draw, mode.passes, grade)
     if number is not None:
         return redirect(reverse("game", args=[variant, number]) + query)
     waiting = NewGameForm(request.GET)
     draw, passes = mode.draw, mode.passes
+    asked = "&".join(part for part in (query.lstrip("?"), difficulty.query, "wait=1") if part)
     context = {
         "variant": variant,
         "mode": f", draw {draw}" + (", Vegas scoring" if passes else "") if draw else "",
+        "grade": Grade(grade).label if grade else "",
         "waiting": waiting.is_valid() and waiting.cleaned_data["wait"],
-        "wait_url": reverse("new_game", args=[variant])
-        + (query + "&" if query else "?")
-        + "wait=1",
+        "wait_url": reverse("new_game", args=[variant]) + "?" + asked,
         "random_url": reverse("game", args=[variant, random_number()]) + query,
     }
     return render(request, "play/pool_empty.html", context)

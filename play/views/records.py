@@ -7,6 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from games.models import Game, Record
+from solver.pool.grades import grades_for_records
 from solver.pool.par import pars_for_records
 
 RECENT_GAMES = 30
@@ -16,9 +17,10 @@ RECENT_GAMES = 30
 def records(request: HttpRequest) -> HttpResponse:
     """Best wins per game number, and the player's recent games: won, resigned or playing."""
     mine = list(Record.objects.filter(player=request.player).order_by("variant", "number", "draw"))
-    pars = pars_for_records(mine)
+    pars, grades = pars_for_records(mine), grades_for_records(mine)
     for record in mine:
-        record.par = pars.get((record.variant, record.number, record.draw, record.passes))
+        key = (record.variant, record.number, record.draw, record.passes)
+        record.par, record.grade = pars.get(key), grades.get(key, "")
     games = Game.objects.filter(player=request.player).select_related("deal")
     recent = games.order_by("-pk")[:RECENT_GAMES]
     return render(request, "play/records.html", {"records": mine, "recent": recent})

@@ -11,6 +11,7 @@ from games.deals import deal_for, deal_position
 from games.engine.deal import MAX_NUMBER
 from solver.search import solve
 
+from . import grade as grading
 from .models import DealVerdict, Outcome
 from .par import PAR_BUDGET_SECONDS, shorten
 
@@ -46,12 +47,15 @@ def solve_and_store(
         return known
     start = deal_position(deal, draw, passes)
     result = solve(start, budget_seconds=budget_seconds, budget_nodes=budget_nodes)
-    par = shorten(start, list(result.moves)) if result.verdict == Outcome.WIN else []
+    par, graded = [], {}
+    if result.verdict == Outcome.WIN:
+        par = shorten(start, list(result.moves))
+        graded = _graded(start, par, result.nodes, variant, **mode)
     try:
         with transaction.atomic():
             return DealVerdict.objects.create(
                 deal=deal, verdict=result.verdict, moves=list(result.moves), nodes=result.nodes,
-                seconds=result.seconds, par_moves=par, **mode,
+                seconds=result.seconds, par_moves=par, **graded, **mode,
             )  # fmt: skip
     except IntegrityError:  # solved by someone else meanwhile
         return DealVerdict.objects.get(deal=deal, **mode)
@@ -66,3 +70,25 @@ def work_out_par(verdict: DealVerdict, budget_seconds: float = PAR_BUDGET_SECOND
     verdict.par_moves = shorten(start, verdict.par_moves or list(verdict.moves), budget_seconds)
     verdict.save(update_fields=["par_moves"])
     return verdict.par
+
+
+def work_out_grade(verdict: DealVerdict) -> str | None:
+    """The grade of a win proven before grades were kept (par first, if it has none): stored,
+    and returned."""
+    if verdict.verdict != Outcome.WIN:
+        return None
+    if not verdict.par_moves:
+        work_out_par(verdict)
+    start = deal_position(verdict.deal, verdict.draw, verdict.passes)
+    graded = _graded(start, verdict.par_moves, verdict.nodes, verdict.deal.variant,
+                     verdict.draw, verdict.passes)  # fmt: skip
+    DealVerdict.objects.filter(pk=verdict.pk).update(**graded)
+    verdict.narrowness, verdict.grade = graded["narrowness"], graded["grade"]
+    return verdict.grade
+
+
+def _graded(start, line: list[str], nodes: int, variant: str, draw, passes) -> dict:
+    """A win's narrowness and grade, as DealVerdict keeps them."""
+    measures = grading.measure(start, line, nodes)
+    return {"narrowness": measures.narrowness,
+            "grade": grading.grade(measures, variant, draw, passes)}  # fmt: skip

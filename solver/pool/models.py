@@ -3,7 +3,7 @@
 from django.db import models
 from django.db.models.functions import Coalesce
 
-from games.models import Deal
+from games.models import Deal, Grade
 
 
 class Outcome(models.TextChoices):
@@ -29,6 +29,10 @@ class DealVerdict(models.Model):
     seconds = models.FloatField(default=0.0)
     # Par: the shortest winning line found for a win (solver/pool/par.py); [] until worked out.
     par_moves = models.JSONField(default=list, blank=True)
+    # A win's difficulty (solver/pool/grade.py): the share of the legal moves along its line
+    # that do not keep it winnable, and the grade from it, par and nodes; None and "" until graded.
+    narrowness = models.FloatField(null=True, blank=True)
+    grade = models.CharField(max_length=8, choices=Grade.choices, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -57,6 +61,12 @@ class DealVerdict(models.Model):
                 fields=["draw", "passes", "deal"],
                 condition=models.Q(verdict="win"),
                 name="verdict_win_pool",
+            ),
+            # The pool by grade: "a win in this mode and grade, from a random point on".
+            models.Index(
+                fields=["draw", "passes", "grade", "deal"],
+                condition=models.Q(verdict="win"),
+                name="verdict_win_grade_pool",
             ),
         ]
 

@@ -10,14 +10,19 @@ from django.db.models import Count, Max, Min
 from games.engine.deal import MAX_NUMBER, MIN_NUMBER
 
 from .models import DealVerdict, Outcome
-from .tasks import POOL_TARGET, request_top_up
+from .tasks import GRADE_STOCK, POOL_TARGET, is_short, request_top_up
 
 
-def pick_number(variant: str, draw: int | None, passes: int | None) -> int | None:
-    """A game number the solver proved winnable in this mode, or None while the mode's pool
-    is empty. A pool short of its target asks for a top-up (one pending per mode)."""
-    number, size = _from_pool(variant, draw, passes)
-    if size < POOL_TARGET:
+def pick_number(
+    variant: str, draw: int | None, passes: int | None, grade: str | None = None
+) -> int | None:
+    """A game number the solver proved winnable in this mode (of this grade, if one is
+    asked for), or None while there is none. A pool short of its target, or of this grade,
+    asks for a top-up (one pending per mode)."""
+    number, size = _from_pool(variant, draw, passes, grade)
+    if size < (GRADE_STOCK if grade else POOL_TARGET) and (
+        grade is None or is_short(variant, draw, passes)
+    ):
         request_top_up(variant, draw, passes)
     return number
 
@@ -27,12 +32,16 @@ def random_number() -> int:
     return random.randint(MIN_NUMBER, MAX_NUMBER)
 
 
-def _from_pool(variant: str, draw: int | None, passes: int | None) -> tuple[int | None, int]:
-    """A random proven-winnable number in this mode (None if there is none), and the pool's
-    size."""
+def _from_pool(
+    variant: str, draw: int | None, passes: int | None, grade: str | None
+) -> tuple[int | None, int]:
+    """A random proven-winnable number in this mode and grade (None if there is none), and
+    how many there are."""
     wins = DealVerdict.objects.filter(
         deal__variant=variant, draw=draw, passes=passes, verdict=Outcome.WIN
     )
+    if grade:
+        wins = wins.filter(grade=grade)
     bounds = wins.aggregate(low=Min("pk"), high=Max("pk"), size=Count("pk"))
     if bounds["low"] is None:
         return None, 0

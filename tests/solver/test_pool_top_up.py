@@ -48,6 +48,7 @@ def test_a_top_up_solves_one_deal_and_queues_the_next_while_the_pool_is_short():
 
 def test_a_full_pool_ends_its_top_ups(monkeypatch):
     monkeypatch.setattr(tasks, "POOL_TARGET", 1)
+    monkeypatch.setattr(tasks, "GRADE_STOCK", 0)  # every grade stocked (tests/solver/test_grades)
     request_top_up("yukon", None, None)
     DBTaskResult.objects.all().delete()
     for _ in range(10):

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from daily.models import DailyDeal, ReplayView
 from daily.services import dailies
-from games.deals import deal_position
+from games.deals import deal_for, deal_position
 from games.models import Game
 from games.steps import steps as game_steps
 from solver.deadends.models import Check, PositionVerdict, position_key
@@ -129,13 +129,15 @@ def test_the_result_card_and_the_records_show_moves_against_par(alice):
 
 def test_the_daily_page_leads_to_a_deal_proven_before_today_and_writes_nothing(daily_yukon, bob):
     deal, line = daily_yukon
-    later, _ = easy_klondike()  # proven today: not a candidate for today
-    proven(later, ["d"], days_ago=0, draw=1)
+    proven(deal_for("yukon", 4242), ["AS-f"], days_ago=0)  # today's: not while older ones are
+    klondike, _ = easy_klondike()  # the first Klondike win, proven today: today's daily deal
+    proven(klondike, ["d"], days_ago=0, draw=1)
     html = bob.client.get("/daily/").content.decode()
     assert f'href="/yukon/{EASY_YUKON}/" data-testid="play-daily"' in html
     assert f'href="/leaderboard/yukon/{EASY_YUKON}/" data-testid="daily-board"' in html
     assert 'data-testid="time-left"' in html
-    assert "no-daily" in bob.client.get("/daily/klondike/").content.decode()
+    html = bob.client.get("/daily/klondike/").content.decode()
+    assert f'href="/klondike/{EASY_KLONDIKE}/?draw=1&amp;scoring=standard"' in html
     assert DailyDeal.objects.count() == 0  # a GET names the deal without storing anything
     lobby = bob.client.get("/").content.decode()
     assert f"Yukon #{EASY_YUKON}" in lobby and 'data-testid="daily-time-left"' in lobby
@@ -167,7 +169,7 @@ def test_an_unassisted_first_win_by_a_signed_in_player_is_ranked(daily_yukon):
     assert "A ranked win: first attempt, unassisted." in html
     assert f'href="/leaderboard/yukon/{EASY_YUKON}/" data-testid="board-link"' in html
     assert (
-        "Every entry is a win the server replayed"
+        "The server checked every move of every entry"
         in alice.client.get(f"/leaderboard/yukon/{EASY_YUKON}/").content.decode()
     )
 

@@ -20,7 +20,7 @@ GAME = re.compile(r"^/(yukon|klondike)/(\d+)/")
 
 def test_the_lobby_offers_both_games(alice):
     lobby = parse(alice.client.get("/"))
-    assert text_of(lobby, 'main a[href="/yukon/"]') == "Play Yukon"
+    assert text_of(lobby, 'main form[action="/yukon/"] button') == "Play Yukon"
     assert text_of(lobby, 'main form[action="/klondike/"] button') == "Play Klondike"
 
 

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 
 from solver.pool.fill import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store
 from solver.pool.models import DealVerdict, Outcome
-from solver.pool.tasks import request_top_up, work_out_pars
+from solver.pool.tasks import request_top_up, work_out_grades, work_out_pars
 
 # Every mode the site deals: Yukon; Klondike draw 1 and 3, unlimited and with Vegas's limit.
 MODES = [("yukon", None, None), ("klondike", 1, None), ("klondike", 3, None),
@@ -46,4 +46,5 @@ class Command(BaseCommand):
         for variant, draw, passes in MODES:  # each keeps itself going until its pool is full
             request_top_up(variant, draw, passes)
         work_out_pars.enqueue()  # par for wins proven before par was kept
+        work_out_grades.enqueue()  # and grades for wins proven before grades were kept
         self.stdout.write(f"Winnable pool: {wins.count()} Yukon deals; the worker adds more.")

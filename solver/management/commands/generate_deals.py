@@ -24,6 +24,7 @@ from games.deals import deal_for, deal_position
 from solver.management import options as cli
 from solver.pool.fill import fresh_numbers
 from solver.pool.models import DealVerdict, Outcome
+from solver.pool.tasks import work_out_grades
 from solver.search.batch import ignore_sigint, solve_job
 
 BAR_WIDTH = 24
@@ -63,6 +64,8 @@ class Command(BaseCommand):
         except KeyboardInterrupt:
             interrupted = True
         run.progress(final=True)
+        if run.wins:  # the worker works out their par and grade (solver/pool/grade.py)
+            work_out_grades.enqueue()
         if interrupted:
             sys.stderr.write("Interrupted: every result counted above is stored.\n")
         self.stdout.write(

@@ -1,0 +1,15 @@
+"""A deal's grade as the pages show it: one small badge (templates/play/grade.html)."""
+
+from django import template
+
+from games.models import Grade
+
+register = template.Library()
+
+
+@register.inclusion_tag("play/grade.html")
+def grade_badge(grade: str | None) -> dict:
+    """`{% grade_badge verdict.grade %}`: Easy, Medium, Hard or Expert; nothing for a deal
+    with no grade (not proven, or not graded yet)."""
+    label = Grade(grade).label if grade in Grade.values else ""
+    return {"grade": grade, "label": label}
