@@ -1,25 +1,22 @@
 """Issue 23's table in Chromium: cards sized from the screen, a phone's one-row nav and 24 px
 strips, nothing under the selection bar, drags that carry the cards themselves, motion only
 for those who want it, the player's card back, felt and sounds remembered, and a result card
-that fits the screen. Each state is saved as a screenshot under build/screenshots/table/
-(light and dark, 1280×800 and 360×740) for a reviewer to open."""
+that fits the screen. Each state is saved as a screenshot (screenshots.py's folder, light and
+dark, 1280×800 and 360×740) for a reviewer to open."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.web.deals import easy_yukon
 
-from . import accessibility
+from . import accessibility, screenshots
 from .accessibility import KLONDIKE, NUMBER
 from .test_accessibility_axe import post_actions
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots" / "table"
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 SIZES = {"laptop": {"viewport": LAPTOP}, "phone": {"viewport": PHONE, "has_touch": True}}
@@ -31,9 +28,16 @@ ANIMATIONS = "document.getAnimations().length"
 CARD_WIDTH = "document.querySelector('#board .card.up').getBoundingClientRect().width"
 
 
-def shoot(tab, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    tab.page.screenshot(path=str(SHOTS / f"{name}.png"))
+def shoot(tab, state: str) -> None:
+    """The page as it stands, in the shared screenshot folder (screenshots.py), unresized."""
+    if screenshots.FOLDER is None:
+        return
+    page = tab.page
+    path = screenshots.path_for(
+        f"table {state}", screenshots.size_of(page), screenshots.scheme_of(page)
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), type="jpeg", quality=80)
 
 
 def box(locator) -> dict:
@@ -47,7 +51,7 @@ def test_cards_grow_on_a_big_screen_and_fill_a_phone(open_tab, worked_example):
     for name, viewport in {"laptop": LAPTOP, "desktop": {"width": 1920, "height": 1080}}.items():
         tab = open_tab(f"/yukon/{NUMBER}/", viewport=viewport)
         widths[name] = tab.page.evaluate(CARD_WIDTH)
-        shoot(tab, f"yukon-{name}-{viewport['width']}")
+        shoot(tab, f"yukon {viewport['width']}")
     assert widths["desktop"] > widths["laptop"] and widths["desktop"] > 120, widths
 
     tab = open_tab(f"/yukon/{NUMBER}/", **SIZES["phone"])
@@ -61,7 +65,7 @@ def test_a_phone_gets_one_nav_row_and_24_px_strips_and_nothing_under_the_bar(
     open_tab, worked_example, size, scheme
 ):
     tab = open_tab(f"/yukon/{NUMBER}/", color_scheme=scheme, **SIZES[size])
-    shoot(tab, f"yukon-{size}-{scheme}")
+    shoot(tab, "yukon")
     nav = box(tab.page.locator(".site-nav"))
     assert nav["height"] < 48, f"the nav is {nav['height']} px tall: more than one row"
     tops = [box(tab.card(code))["y"] for code in tab.column(3)]
@@ -76,7 +80,7 @@ def test_a_phone_gets_one_nav_row_and_24_px_strips_and_nothing_under_the_bar(
     longest = max(range(1, 8), key=lambda n: len(tab.column(n)))
     last = box(tab.card(tab.column(longest)[-1]))
     assert last["y"] + last["height"] <= box(bar)["y"], "the column's end is under the bar"
-    shoot(tab, f"yukon-{size}-{scheme}-picked")
+    shoot(tab, "yukon picked up")
 
 
 def test_no_sideways_scroll_at_320_px(open_tab, worked_example, klondike_deal):
@@ -93,7 +97,7 @@ def test_draw_three_shows_the_middle_waste_cards_whole_index(open_tab, klondike_
     for i in (0, 1):
         index = box(waste.nth(i).locator("b"))
         assert index["x"] + index["width"] <= box(waste.nth(i + 1))["x"], f"card {i} clipped"
-    shoot(tab, "klondike-phone-draw3")
+    shoot(tab, "klondike draw 3")
 
 
 def test_a_dragged_stack_is_opaque_its_place_empty_and_the_bar_out_of_the_way(
@@ -114,7 +118,7 @@ def test_a_dragged_stack_is_opaque_its_place_empty_and_the_bar_out_of_the_way(
     )
     assert hidden == ["hidden"] * 5, hidden
     expect(tab.page.locator("#selection-bar")).to_be_hidden()
-    shoot(tab, "yukon-laptop-dragging")
+    shoot(tab, "yukon dragging")
 
     mouse.move(5, 5, steps=3)  # nowhere: the stack goes back to its place
     mouse.up()
@@ -178,7 +182,7 @@ def test_the_card_back_felt_and_sounds_are_remembered(open_tab, worked_example):
     assert looks(body) == {"felt-green", "back-blue", "sound-off"}
     with tab.page.expect_response("**/preferences/"):
         choose(tab, "back", "red")
-    shoot(tab, "yukon-laptop-menu")
+    shoot(tab, "yukon menu")
     with tab.page.expect_response("**/preferences/"):
         tab.page.locator("#board input[name=felt][value=wine]").check()
     with tab.page.expect_response("**/preferences/"):
@@ -188,7 +192,7 @@ def test_the_card_back_felt_and_sounds_are_remembered(open_tab, worked_example):
     tab.page.reload()
     assert looks(body) == {"felt-wine", "back-red", "sound-on"}
     expect(tab.page.locator("#board input[name=back][value=red]")).to_be_checked()
-    shoot(tab, "yukon-laptop-wine-red")
+    shoot(tab, "yukon wine felt red back")
     tab.play("9S-t5")
     assert tab.page.evaluate("window.tones") == 1, "a move put down makes one blip"
 
@@ -224,11 +228,11 @@ def test_the_result_card_fits_the_screen_without_scrolling(open_tab, size, schem
     expect(dialog.locator("[data-share]")).to_have_count(1)
     for name in ("New game", "Watch the replay"):
         expect(dialog.get_by_role("link", name=name)).to_be_in_viewport()
-    shoot(tab, f"result-{size}-{scheme}")
+    shoot(tab, "result")
     dialog.locator("summary").click()
     expect(dialog.get_by_test_id("moves-counted")).to_be_visible()
     fits(tab, dialog)
-    shoot(tab, f"result-{size}-{scheme}-details")
+    shoot(tab, "result details")
 
 
 def test_a_win_with_motion_flies_home_then_cascades(open_tab):
@@ -241,6 +245,6 @@ def test_a_win_with_motion_flies_home_then_cascades(open_tab):
     expect(flying.first).to_be_attached()
     assert flying.count() == 52
     tab.page.wait_for_timeout(1500)  # for the picture only: the cascade under way
-    shoot(tab, "result-laptop-cascade")
+    shoot(tab, "result cascade")
     tab.page.keyboard.press("Shift")  # a key ends it
     expect(tab.page.locator(".cascade")).to_have_count(0)
