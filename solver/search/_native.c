@@ -576,9 +576,16 @@ static int never_home(const Game *g) {
     for (;;) {
         uint64_t was_home = home, was_top = top, was_leaving = leaves, may;
         int was_empty = empty;
-        /* home: a top (or a talon card) after the card below it in its suit */
-        for (uint64_t next; (next = home | ((top | talon) & (ACES | (home << 1 & ~ACES)))) != home;)
-            home = next;
+        /* home: a top (or a talon card) after the card below it in its suit. Each suit's
+         * home cards are ranks 0..h-1, so this adds, suit by suit, the run of tops and talon
+         * cards from rank h on: the trailing ones of (home | tops | talon) in its 13 bits,
+         * (x ^ (x + 1)) >> 1 for x those bits. */
+        uint64_t avail = home | top | talon;
+        home = 0;
+        for (int s = 0; s < 4; s++) {
+            uint64_t x = avail >> (13 * s) & SUIT_BITS;
+            home |= ((x ^ (x + 1)) >> 1) << (13 * s);
+        }
         if (leaves & bottoms) empty = 1;
         may = home | under_tops(top) | (empty ? ACES << 12 : 0); /* home, a parent, a king's room */
         top |= talon & may;
