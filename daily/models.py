@@ -31,8 +31,9 @@ class DailyDeal(models.Model):
 
 
 class ReplayView(models.Model):
-    """A player asked to watch a replay of another player's game on this deal: from then on
-    they are no longer on a first attempt at it (daily.services.ranking)."""
+    """A player asked to watch a replay of another player's game on this deal, or the
+    solver's winning line of a game on it (play.coach): from then on they are no longer on a
+    first attempt at it (daily.services.ranking)."""
 
     player = models.CharField(max_length=32)
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="replay_views")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -38,10 +40,16 @@ def daily_page(request: HttpRequest, variant: str) -> HttpResponse:
             "share_text": text,
         })  # fmt: skip
     page_url = request.build_absolute_uri(request.path)
+    first = deals[0] if deals else None
+    og = sharing.link_preview(
+        request, cards[0]["share_text"] if cards else f"The daily {Variant(variant).label} deal",
+        "One winnable deal a day, the same for everyone. Fewest moves wins.",
+        first.variant if first else "", first.number if first else 0,
+    )  # fmt: skip
     return render(request, "daily/daily.html", {
         "variant": variant, "variant_name": Variant(variant).label, "day": day, "cards": cards,
-        "seconds_left": dailies.seconds_left(), "page_url": page_url,
-        "og_title": cards[0]["share_text"] if cards else f"The daily {Variant(variant).label} deal",
+        "seconds_left": dailies.seconds_left(), "page_url": page_url, "og": og,
+        "day_ends": dailies.day_start(day + dt.timedelta(days=1)),
     })  # fmt: skip
 
 
@@ -72,8 +80,11 @@ def challenge(request: HttpRequest, token: str) -> HttpResponse:
     shared = sharing.from_token(token)
     if shared is None:
         raise Http404("That challenge link is not one this site made.")
+    og = sharing.link_preview(
+        request, shared.text, "Same deal, same cards: can you win it in fewer moves?",
+        shared.variant, shared.number,
+    )  # fmt: skip
     return render(request, "daily/challenge.html", {
-        "challenge": shared,
+        "challenge": shared, "og": og,
         "play_url": play_url(shared.variant, shared.number, shared.query),
-        "page_url": request.build_absolute_uri(request.path),
     })  # fmt: skip

@@ -30,6 +30,8 @@ class ActionForm(forms.Form):
     card = forms.CharField(max_length=2, required=False)
     to = forms.CharField(max_length=2, required=False)
     step = forms.IntegerField(min_value=0, max_value=10**6, required=False)  # for a jump
+    # A resign (or the question before it) that goes on to the game's winning line.
+    then = forms.ChoiceField(choices=[("line", "line")], required=False)
 
     def clean(self) -> dict:
         data = super().clean()

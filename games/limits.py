@@ -33,6 +33,7 @@ WHAT = {
     "signup": "sign-ups",
     "login": "login attempts",
     "password_reset": "password reset mails",
+    "preview": "preview images",
 }
 
 

@@ -12,6 +12,8 @@ from games.steps import steps
 from solver.deadends import checks, queue
 from solver.deadends.models import Check, position_key
 
+WHY = "The solver tried every way on from here, with all the cards turned up: none wins."
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -23,6 +25,25 @@ class Verdict:
     @property
     def polling(self) -> bool:
         return self.state == Check.PENDING or self.searching_back
+
+    # What the banner says of a lost line: one short sentence, a second while the way back
+    # is looked for or when there is none (the jump button says where back is), and why
+    # behind a tap (WHY).
+    @property
+    def headline(self) -> str:
+        return "This line is lost." if self.state == Check.LOSS else ""
+
+    @property
+    def more(self) -> str:
+        if self.searching_back:
+            return "Looking for your last winnable move…"
+        if self.state == Check.LOSS and self.jump_to is None:
+            return "This deal was lost from the start."
+        return ""
+
+    @property
+    def why(self) -> str:
+        return WHY if self.state == Check.LOSS else ""
 
 
 def verdict(

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from .views import game, lobby, records, replay, rules, stats
+from .views import coach, game, lobby, preview, records, replay, rules, stats
 
 
 class VariantConverter:
@@ -28,5 +28,7 @@ urlpatterns = [
     path("game/<slug:slug>/hint/", game.game_hint, name="game_hint"),
     path("replay/<slug:slug>/", replay.replay, name="replay"),
     path("replay/<slug:slug>/watch/", replay.watch_replay, name="watch_replay"),
+    path("replay/<slug:slug>/win/", coach.winning_line, name="winning_line"),
     path("rules/<variant:variant>/", rules.rules, name="rules"),
+    path("preview/<variant:variant>/<str:number>.png", preview.preview, name="preview"),
 ]

@@ -15,10 +15,10 @@ def mailers(env: dict[str, str]) -> dict:
     return json.loads(result.stdout.strip().splitlines()[-1])["default"]
 
 
-def test_development_prints_mail_to_the_console():
+def test_development_prints_mail_to_the_console_as_plain_text():
     env = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_")}
     env["DEBUG"] = "1"
-    assert mailers(env) == {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    assert mailers(env) == {"BACKEND": "yukon_site.mail.EmailBackend"}
 
 
 def test_production_sends_by_smtp_with_the_environments_settings():

@@ -275,6 +275,8 @@ LOGGING = {
 #   signup         each costs a password hash (about half a second of CPU): a whole class of
 #                  30 signing up in the same hour, twice over, fits an address.
 #   login          a hash each: a class logging in at once, with a mistyped password or two.
+#   preview        a deal's share image (og:image), drawn in about a tenth of a second:
+#                  link previews fetch it once a link is posted.
 #   password_reset each sends a mail: three an hour to one mailbox is plenty for someone who
 #                  lost a mail, and no one can flood a mailbox; a class that forgot its
 #                  passwords fits an address.
@@ -286,6 +288,7 @@ RATE_LIMITS = {
     "signup": (5, 60, 3600),
     "login": (30, 300, 3600),
     "password_reset": (3, 30, 3600),
+    "preview": (60, 600, 60),
 }
 
 # How many proxies in front of the site append the client's address to X-Forwarded-For
@@ -324,7 +327,8 @@ AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
-# Password-reset mail: printed to the console in development, sent by SMTP in production.
+# Password-reset mail: printed to the console in development (as plain text, its link on one
+# line: yukon_site.mail), sent by SMTP in production.
 # Read from the conventional EMAIL_* variables, given to Django as its MAILERS setting.
 _EMAIL_OPTIONS = {
     "host": env_str("EMAIL_HOST", "localhost"),
@@ -337,9 +341,7 @@ _EMAIL_OPTIONS = {
 if _EMAIL_OPTIONS["use_tls"] and _EMAIL_OPTIONS["use_ssl"]:
     raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on")
 _SMTP = "django.core.mail.backends.smtp.EmailBackend"
-_EMAIL_BACKEND = env_str(
-    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend" if DEBUG else _SMTP
-)
+_EMAIL_BACKEND = env_str("EMAIL_BACKEND", "yukon_site.mail.EmailBackend" if DEBUG else _SMTP)
 MAILERS = {
     "default": {
         "BACKEND": _EMAIL_BACKEND,

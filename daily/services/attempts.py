@@ -1,6 +1,7 @@
 """Who is still on a first attempt at a deal (DESIGN §5): the player (the account, and at
 login the visitor of the same browser) never before started the deal in any mode and never
-watched a replay of it. The game itself must also be unassisted (daily.services.ranking).
+watched a replay of it or its winning line (both recorded as a ReplayView). The game itself
+must also be unassisted (daily.services.ranking).
 
 Starts are recorded as they happen (an Attempt a player and deal: the first game started and
 when another was first started), so neither a game left unfinished in another mode nor one
@@ -40,7 +41,7 @@ def broken(game: Game) -> str:
         return "another game on this deal was started before it was won"
     watched = ReplayView.objects.filter(player=game.player, deal=game.deal_id)
     if watched.filter(first_seen__lt=game.finished).exists():
-        return "a replay of this deal was watched before"
+        return "a replay or the winning line of this deal was watched before"
     return ""
 
 

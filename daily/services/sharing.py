@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core import signing
+from django.http import HttpRequest
+from django.urls import reverse
 
 from games.engine.modes import Mode
-from games.models import Game
+from games.models import Game, Variant
 
 SALT = "daily.challenge"
 
@@ -55,3 +57,23 @@ def from_token(text: str) -> Challenge | None:
     except (signing.BadSignature, ValueError, TypeError):
         return None
     return Challenge(variant, number, draw, scoring, moves, par)
+
+
+def link_preview(
+    request: HttpRequest,
+    title: str,
+    description: str,
+    variant: str = "",
+    number: int = 0,
+    path: str = "",
+) -> dict[str, str]:
+    """What a link preview shows of a page (templates/daily/og.html): its title, description
+    and address (`path`, else the request's), and for a deal its image, the deal as dealt
+    (play.preview)."""
+    tags = {"title": title, "description": description}
+    tags["url"] = request.build_absolute_uri(path or request.path)
+    if variant and number:
+        image = reverse("preview", args=[variant, number])
+        tags["image"] = request.build_absolute_uri(image)
+        tags["image_alt"] = f"{Variant(variant).label} #{number} as it is dealt: its face-up cards"
+    return tags

@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseStopPolling, reswap, retarget
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling, reswap, retarget
 
 from daily.services import dailies, ranking, sharing
 from games import deals, limits, metrics
@@ -29,7 +29,7 @@ from solver.deadends import checks
 from solver.deadends.models import Check
 from solver.pool.par import par_of_game
 
-from .. import actions, announce, banner, hints
+from .. import actions, announce, banner, coach, hints
 from ..board import board, finish_blocker
 from .lobby import wants_winnable
 
@@ -139,7 +139,8 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
                           say=announce.hint_words(done.hint, done.hint_state))  # fmt: skip
         if data["action"] == "ask-resign":  # Resign is permanent: the board asks first
             game = _own_game(request, game.slug)
-            return _board(request, game, current(game), confirm_resign=not game.result)
+            return _board(request, game, current(game), confirm_resign=not game.result,
+                          confirm_line=data.get("then") == "line")  # fmt: skip
         done = actions.act(
             game, request.player, data["action"], data["ply"], data.get("parsed_move"),
             data.get("step") or 0,
@@ -156,6 +157,9 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
         game = _own_game(request, game.slug)
         return _board(request, game, current(game), alert=str(refusal))
     metrics.ACTIONS.labels(action=data["action"]).inc()
+    if data["action"] == "resign" and data.get("then") == "line":
+        if coach.offered(done.game) and not coach.playing_on(request.player, done.game):
+            return _to_line(request, done.game)
     if not request.htmx:  # a plain form post: post/redirect/get, to this game's own page
         # The check for where the move led is asked for now: the page it redirects to only
         # looks.
@@ -171,6 +175,18 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
         request, done.game, done.step, finished_moves=done.finished_moves, before=done.before,
         say=say, ask=True,
     )  # fmt: skip
+
+
+def _to_line(request: HttpRequest, game: Game) -> HttpResponse:
+    """The player stopped to see how to win: the line is theirs to watch (play.coach), on
+    its own page."""
+    coach.watch(request.player, game)
+    url = reverse("winning_line", args=[game.replay_slug])
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    response = redirect(url)
+    response.status_code = 303
+    return response
 
 
 @require_safe
@@ -232,10 +248,11 @@ def _selected(request: HttpRequest, step) -> Card | None:
 
 def _board(request, game, step, *, selected=None, hint=None, hint_state="", alert="",
            note="", finished_moves=0, before=None, say="", confirm_resign=False,
-           ask=False) -> HttpResponse:  # fmt: skip
+           confirm_line=False, ask=False) -> HttpResponse:  # fmt: skip
     """The page (or its board, to HTMX). `ask`: the player just acted, so the dead-end check
     of where they stand is asked for; otherwise the banner only reads what is known."""
     url = game_url(game)
+    partial = request.htmx and not request.htmx.history_restore_request
     # A game not yet started takes its first action at the deal's own address.
     action_url = reverse("game_action", args=[game.slug]) if game.pk else url
     context = {
@@ -251,6 +268,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "finished_moves": finished_moves,
         "say": say,  # for the live region outside the board (play/announce.py)
         "confirm_resign": confirm_resign,
+        "confirm_line": confirm_resign and confirm_line,
         "finish_blocked": finish_blocker(step.position),
         "share_url": request.build_absolute_uri(url),
         "game_url": url,
@@ -262,16 +280,24 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "new_game_url": reverse("new_game", args=[game.variant]) + game.mode.query,
         "modes": _mode_links(game),
         "verdict": banner.verdict(game, step, before, ask=ask),
+        # The whole page's link preview: the deal as dealt, never the game's own position.
+        "og": None if partial else _link_preview(request, game, url),
         **(_result_context(request, game, url) if game.result else {}),
     }
-    partial = request.htmx and not request.htmx.history_restore_request
     return render(request, "play/game.html#board" if partial else "play/game.html", context)
+
+
+def _link_preview(request, game: Game, url: str) -> dict:
+    title, text = f"{game.deal} · Yukon & Klondike", "The same deal for everyone who opens it."
+    return sharing.link_preview(request, title, text, game.variant, game.number, path=url)
 
 
 def _result_context(request, game: Game, url: str) -> dict:
     """The result card's par, leaderboard and share link (issue 12)."""
     par = par_of_game(game)
     context = {"par": par, "against_par": against_par(game.moves or 0, par)}
+    if game.result == Result.RESIGNED:
+        context["line_offered"] = coach.offered(game)
     if game.result == Result.WON:
         shared = sharing.challenge_for(game, par)
         link = reverse("challenge", args=[sharing.token(shared)])

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from daily.services import dailies
+from daily.services import dailies, streaks
 from games import limits
-from games.forms import NewGameForm, PreferencesForm, mode_in
+from games.forms import ModeForm, NewGameForm, PreferencesForm, mode_in
+from games.models import Game
 from solver.pool.pick import pick_number, random_number
 
 WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
+CONTINUE = 3  # the player's unfinished games the lobby offers to continue, latest first
 
 
 def wants_winnable(request: HttpRequest) -> bool:
@@ -21,10 +25,38 @@ def wants_winnable(request: HttpRequest) -> bool:
 
 @require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
+    """Today's daily deals and how the player stands on them, their streak, the games they
+    can continue, then new games."""
+    todays = dailies.todays()
     return render(request, "play/lobby.html", {
         "winnable": wants_winnable(request),
-        "dailies": dailies.todays(), "daily_seconds_left": dailies.seconds_left(),
+        "standings": streaks.standings(request.player, todays),
+        "daily_seconds_left": dailies.seconds_left(), "daily_ends": day_ends(),
+        "streak": streaks.streak(request.player, todays),
+        "unfinished": unfinished(request.player),
+        "klondike_form": ModeForm(),
     })  # fmt: skip
+
+
+def day_ends() -> dt.datetime:
+    """When today's daily deals change: the next midnight UTC."""
+    return dailies.day_start(dailies.today() + dt.timedelta(days=1))
+
+
+def unfinished(player: str) -> list[dict]:
+    """The player's games being played, latest first, each with its address and, from the
+    cached position, its moves and the cards home."""
+    games = Game.objects.filter(player=player, result="").select_related("deal")
+    found = []
+    for game in games.order_by("-updated")[:CONTINUE]:
+        state = game.state if game.state and game.state.get("ply") == game.ply else None
+        found.append({
+            "game": game,
+            "url": reverse("game", args=[game.variant, game.number]) + game.mode.query,
+            "moves": state["moves"] if state else None,
+            "home": sum(map(len, state["position"]["foundations"])) if state else None,
+        })  # fmt: skip
+    return found
 
 
 @require_safe

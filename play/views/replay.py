@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST, require_safe
 
 from games.engine import history
@@ -14,7 +16,7 @@ from games.forms import ReplayForm
 from games.models import Game
 from games.steps import current, step_at
 
-from .. import privacy
+from .. import coach, privacy
 from ..board import board
 from ..review import review
 from .game import game_url
@@ -45,34 +47,52 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
     if privacy.must_ask(game, request.player):  # watching ends a first attempt: ask, by POST
         return render(request, "play/replay_ask.html", {"game": game})
     last = len(game.actions)
-    wanted = form.cleaned_data["step"]
-    index = last if wanted is None else min(max(wanted, 0), last)
+    index = clamp(form.cleaned_data["step"], last, last)
     final = current(game)
     step = final if index == last else step_at(game, index)
-    action = describe(game, game.actions[index - 1]) if index else "The deal"
     lost = review(game)
-    response = render(
-        request,
-        "play/replay.html",
-        {
-            "game": game,
-            "step": step,
-            "index": index,
-            "last": last,
-            "final": final,
-            "has_jumps": last != final.moves,
-            "action": action,
-            # The board's view model; the template leaves its targets out, nothing moves here.
-            "table": board(step.position),
-            "play_url": game_url(game),
+    return render_replay(
+        request, game, index=index, last=last, step=step, final=final,
+        action=describe(game, game.actions[index - 1]) if index else "The deal",
+        base=reverse("replay", args=[game.replay_slug]),
+        extra={
             "lost": lost,
             "lost_action": describe(game, game.actions[lost.lost_at - 1])
             if lost and lost.lost_at
             else "",
+            "line_offered": coach.offered(game),
         },
-    )
+    )  # fmt: skip
+
+
+def clamp(wanted: int | None, last: int, default: int) -> int:
+    """The step a replay shows for `?step=`: `default` when none is asked, else the one
+    asked for, clamped to the replay's ends."""
+    return default if wanted is None else min(max(wanted, 0), last)
+
+
+def render_replay(request, game, *, index, last, step, final, action, base, extra) -> HttpResponse:
+    """A replay page at step `index` of `last` (the game's own, or its winning line's), or
+    only its frame (the steps' links and the table) for the page's script."""
+    context = {
+        "game": game,
+        "step": step,
+        "index": index,
+        "last": last,
+        "final": final,
+        "has_jumps": last != final.moves,
+        "action": action,
+        # The board's view model; the template leaves its targets out, nothing moves here.
+        "table": board(step.position),
+        "play_url": game_url(game),
+        "base": base,
+        **extra,
+    }
+    frame = request.headers.get("X-Replay-Frame") == "1"
+    response = render(request, "play/replay.html#frame" if frame else "play/replay.html", context)
     # base.html has no block for head extras; the header keeps replays out of search results.
     response["X-Robots-Tag"] = "noindex"
+    patch_vary_headers(response, ["X-Replay-Frame"])
     return response
 
 

@@ -47,6 +47,20 @@ def request(game: Game, position: Position, before: Position | None = None) -> s
     return Check.PENDING
 
 
+def request_after(game: Game, position: Position) -> str:
+    """`request` for a position of a finished game (the start of the winning line shown
+    after it, or a gap in its stored line): the check is wanted while the game stays over.
+    Returns the verdict, or "pending" with the check queued."""
+    state = PositionVerdict.objects.filter(key=position_key(position)).values_list(
+        "verdict", flat=True
+    )
+    if (found := state.first()) is not None:
+        return found
+    if queue.add(game, position, at=queue.AFTER_THE_GAME):
+        wake()
+    return Check.PENDING
+
+
 def known(game: Game, position: Position) -> str:
     """What `request` would answer, without asking for anything: "pending" while the game
     waits for the position's check, "unknown" when nobody asked."""

@@ -27,6 +27,9 @@ from . import lease
 from .models import Check, CheckRequest, PositionVerdict, position_key
 
 MAX_PER_PLAYER = 3
+# The `at` of a check asked for a finished game: the winning line shown once it is over (its
+# player stopped, so nothing is spoilt). It stays wanted while the game stays finished.
+AFTER_THE_GAME = "after the game"
 # A check claimed by a db_worker is its worker's while the worker's lease lasts (`lease`): a
 # few seconds after the worker dies, the next wake-up takes it again. A check claimed with no
 # worker named (a search run in-process) is taken again once it has been claimed this long,
@@ -93,8 +96,11 @@ def claim(worker: str = "") -> CheckRequest | None:
 
 
 def wanted(row: CheckRequest) -> bool:
-    """Is the request's game still where it stood when it asked?"""
+    """Is the request's game still where it stood when it asked (or, asked after the game,
+    still over)?"""
     game = row.game
+    if row.at == AFTER_THE_GAME:
+        return bool(game.result)
     return not game.result and position_key(current(game).position) == row.at
 
 

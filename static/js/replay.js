@@ -1,13 +1,11 @@
-// The replay's keys: ← and → step back and on, Home and End go to the ends. Each key follows
-// the navigation link that carries it (data-key), so the page works the same without this file.
-(() => {
-  "use strict";
-  document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (event.target.closest("input, textarea, select, [contenteditable]")) return;
-    const link = document.querySelector(`.replay-nav a[data-key="${event.key}"]`);
-    if (!link) return;
-    event.preventDefault();
-    window.location.assign(link.href);
-  });
-})();
+// The replay's script: it plays the replay (Play/Pause, speed), steps it in place with the
+// keys (← →, Home, End) and the step links, and says each move aloud. Without it the step
+// links are plain links to each step's page, and the keys follow them. The line's page
+// waits here too while the solver looks for the line. Each topic is a module in replay/.
+import { frame } from "./replay/frames.js";
+import { setUpPlayer } from "./replay/player.js";
+import { waitForLine } from "./replay/wait.js";
+
+document.documentElement.classList.add("js");
+if (frame()) setUpPlayer();
+waitForLine();

@@ -3,9 +3,12 @@ shows right now. axe-core is pinned in package.json (`./dev test` installs it wi
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page
+
+from . import screenshots
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -37,7 +40,21 @@ def violations(page: Page) -> list[dict]:
     return page.evaluate(_RUN, TAGS)
 
 
-def assert_clean(page: Page, state: str) -> None:
+def assert_clean(page: Page, state: str, dark: bool = False, shot: bool = True) -> None:
+    """axe finds nothing on the page as it stands; with `dark`, nor in the dark scheme
+    (the page is shown dark for it, then as it was). Screenshots of the state in both
+    schemes are saved for a reviewer (tests/browser/screenshots.py) unless `shot` is off."""
+    _clean(page, state)
+    if dark:
+        was = screenshots.scheme_of(page)
+        screenshots.in_scheme(page, "dark")
+        _clean(page, f"{state} in the dark scheme")
+        screenshots.in_scheme(page, was)
+    if shot:  # named by the state, less the width the test adds ("… at phone")
+        screenshots.shoot(page, re.sub(r" at (desktop|phone)$", "", state))
+
+
+def _clean(page: Page, state: str) -> None:
     found = violations(page)
     assert not found, f"axe on {state}: " + "\n".join(
         f"{v['id']} ×{v['count']} ({v['help']}): {v['nodes']}" for v in found

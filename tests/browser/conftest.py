@@ -17,6 +17,7 @@ from games.models import Deal
 from tests.web.deals import store
 from tests.worker import work
 
+from . import screenshots
 from .chromium import CHROMIUM, CHROMIUM_ARGS
 
 # Playwright's sync API keeps an event loop running in this thread; the ORM calls the tests
@@ -246,3 +247,9 @@ def open_tab(
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Say where this run's screenshots are (tests/browser/screenshots.py)."""
+    if count := screenshots.taken():
+        terminalreporter.write_line(f"{count} screenshots in {screenshots.FOLDER}/")

@@ -54,7 +54,9 @@ def test_a_lost_line_shows_the_banner_and_jump_back_restores_the_last_winnable_m
     expect(banner).to_contain_text("This line is lost")
     expect(jump).to_have_text("Jump back to move 1, the last winnable one")
     expect(banner.locator("button[value=undo]")).to_be_visible()
-    expect(banner.locator("button[value=ask-resign]")).to_be_visible()  # Resign asks first
+    expect(banner.get_by_role("button", name="Resign…")).to_be_visible()  # Resign asks first
+    # Stopping to see the solver's line asks to resign too (play.coach).
+    expect(banner.get_by_test_id("resign-for-line")).to_have_text("Stop, and show me how to win…")
 
     jump.click()
     expect(banner).to_have_count(0)

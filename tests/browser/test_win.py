@@ -87,7 +87,7 @@ def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record_and_a_
     watcher = open_tab(replay_url).page
 
     def press(key: str) -> None:
-        # Each step is a new page: its keys work once its (deferred) script has run.
+        # The keys work once the replay's module has run (before DOMContentLoaded).
         watcher.wait_for_load_state("domcontentloaded")
         watcher.keyboard.press(key)
 

@@ -90,7 +90,8 @@ def test_it_shows_the_banner_once_the_position_is_proven_lost(alice, lost_game):
     banner = one(page, "[data-testid=dead-end]")
     assert banner["role"] == "alert" and text(banner).startswith("This line is lost.")
     actions = [button["value"] for button in banner.select("button[name=action]")]
-    assert actions == ["undo", "jump", "ask-resign"]
+    # The last asks to resign too, then shows the solver's line (play.coach).
+    assert actions == ["undo", "jump", "ask-resign", "ask-resign"]
     jump = one(banner, "[data-testid=jump-back]")
     step = one(jump.find_parent("form"), "input[name=step]")["value"]
     assert step == "1", "jump back goes to the step after 7S-t7"

@@ -167,7 +167,7 @@ def test_an_unassisted_first_win_by_a_signed_in_player_is_ranked(daily_yukon):
     assert "A ranked win: first attempt, unassisted." in html
     assert f'href="/leaderboard/yukon/{EASY_YUKON}/" data-testid="board-link"' in html
     assert (
-        "Every entry is a win the server replayed"
+        "The server checked every move of every entry"
         in alice.client.get(f"/leaderboard/yukon/{EASY_YUKON}/").content.decode()
     )
 

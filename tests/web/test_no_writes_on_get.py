@@ -23,6 +23,7 @@ from games.models import Deal, Game, RateCount
 from games.steps import current
 from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
 from solver.pool.models import DealVerdict, Outcome
+from tests.worker import work
 
 from .deals import easy_yukon, worked_example
 from .test_secrecy import hidden
@@ -66,6 +67,8 @@ def pages(alice) -> list[str]:
         f"/game/{finished.slug}/",
         f"/replay/{finished.replay_slug}/",
         f"/replay/{finished.replay_slug}/?step=1",
+        f"/replay/{finished.replay_slug}/win/",  # its winning line: asked first, by a POST
+        f"/replay/{finished.replay_slug}/win/?step=1",
         "/daily/",  # today's deal is the worked example, named by the rule, not stored
         "/daily/klondike/",
         f"/leaderboard/yukon/{finished.deal.number}/",
@@ -120,6 +123,22 @@ def test_watching_a_replay_is_recorded_by_its_post_and_never_by_a_get(alice, bob
     assert snapshot() == before
     assert bob.client.post(watch).status_code == 303
     assert ReplayView.objects.filter(player="bob", deal=easy).exists()
+
+
+def test_a_winning_line_is_asked_for_by_its_post_and_its_pages_only_look(alice):
+    easy, line = easy_yukon()
+    game = alice.game_at(easy, line[:3])
+    alice.act(game, action="resign")
+    game.refresh_from_db()
+    address = f"/replay/{game.replay_slug}/win/"
+    assert alice.client.post(address).status_code == 303  # watched, and the line asked for
+    assert CheckRequest.objects.filter(game=game).exists()
+    for _ in range(2):  # while the worker looks, and once it has found the line
+        before = snapshot()
+        for query in ({}, {"step": 4}):
+            assert alice.client.get(address, query).status_code == 200
+        assert snapshot() == before
+        work()
 
 
 def test_a_deal_never_dealt_is_shown_from_the_key_and_its_first_action_stores_it(alice):

@@ -82,7 +82,12 @@ def test_anyone_can_watch_alices_won_game(alice, bob):
 
 def test_the_replay_is_read_only(alice, bob):
     document = parse(page(bob, won_yukon(alice), step=10))
-    assert not document.select("main form, main button, main input")
+    assert not document.select("main form, main input")
+    # The only controls are the player's, which step the replay (its script shows them).
+    player = one(document, "[data-testid=replay-player]")
+    assert player.has_attr("hidden")
+    assert all(b.find_parent(class_="replay-player") for b in document.select("main button"))
+    assert [b["type"] for b in document.select("main button")] == ["button"]
     assert not document.select("[data-targets], a[href*='select=']")
     assert piles(document) == [f"f{i}" for i in range(1, 5)] + [f"t{i}" for i in range(1, 8)]
     assert len(cards(document)) > 0 and not document.select("a[data-card]")

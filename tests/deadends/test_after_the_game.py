@@ -1,0 +1,56 @@
+"""Checks asked for after a game (the winning line shown once it is over, play.coach): wanted
+while the game stays finished, where every other check of a finished game is dropped
+unsearched; and a stored line read back row by row, to its win or to the gap the cleanup
+left."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine.moves import Move
+from games.engine.rules import apply
+from games.models import Game
+from games.steps import steps as game_steps
+from solver.deadends import checks, lines, proofs, queue
+from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
+from tests.web.deals import easy_yukon
+from tests.worker import work
+
+pytestmark = pytest.mark.django_db
+
+KINGS = ["KS-f", "KH-f", "KD-f", "KC-f"]
+
+
+def finished_game(actions: int = 3) -> tuple[Game, list[str]]:
+    deal, line = easy_yukon()
+    game = Game.objects.create(
+        player="alice", deal=deal, actions=line[:actions], ply=actions, result="resigned"
+    )  # fmt: skip
+    return game, [*line, *KINGS]
+
+
+def test_a_check_asked_after_the_game_is_searched_and_others_are_dropped():
+    game, line = finished_game()
+    positions = [step.position for step in game_steps(game)]
+    queue.add(game, positions[1], at=position_key(positions[3]))  # asked while it was played
+    assert checks.request_after(game, positions[3]) == Check.PENDING
+    assert work() == [Check.WIN]
+    assert not CheckRequest.objects.exists()
+    assert not PositionVerdict.objects.filter(key=position_key(positions[1])).exists()
+    assert checks.request_after(game, positions[3]) == Check.WIN, "known now: nothing asked"
+    assert not CheckRequest.objects.exists()
+
+
+def test_a_line_is_read_to_its_win_or_to_its_gap():
+    game, line = finished_game()
+    start = game_steps(game)[3].position
+    assert lines.follow(start) == lines.Followed((), start, None)
+    proofs.store_line(start, line[3:])
+    whole = lines.follow(start)
+    assert whole.whole and list(whole.moves) == line[3:] and whole.end.is_won
+    gap = start
+    for move in line[3:8]:
+        gap = apply(gap, Move.parse(move))
+    PositionVerdict.objects.filter(key=position_key(gap)).delete()
+    cut = lines.follow(start)
+    assert (list(cut.moves), cut.end, cut.verdict) == (line[3:8], gap, None)
