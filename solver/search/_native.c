@@ -1346,7 +1346,7 @@ done:
 
 /* A quick dive for a win before the exhaustive proof: the same search, trying only the
  * DIVE_WIDTH best moves of each position, with a table of its own and at most DIVE_NODES
- * positions. A win it finds is a win (the same moves, replayable); anything else proves
+ * positions (Yukon: DIVE_NODES_YUKON). A win it finds is a win (the same moves, replayable); anything else proves
  * nothing, so its table is dropped and the exhaustive search starts from scratch. Its nodes
  * count against the budget like any others. Best-first depth-first search sinks its whole
  * budget under an early wrong move; the dive's narrow tree reaches deep lines through other
@@ -1355,6 +1355,11 @@ done:
  * of it for the proof of a loss. */
 #define DIVE_WIDTH 2
 #define DIVE_NODES 100000
+/* Yukon dives deeper: on fresh deals (bench/fresh_deals.py, seed 2413) hard Yukon wins lay
+ * 175k to 500k narrow nodes deep, where the exhaustive search found none in 10 CPU-s; a
+ * Klondike draw 3 proof of loss may need nearly all of its 10 s, which a deeper dive would
+ * take from it. Either way the dive stays within an eighth of the budget. */
+#define DIVE_NODES_YUKON 1000000
 #define DIVE_SHARE 8 /* and at most an eighth of the budget's nodes and seconds */
 
 static int search(Game *g, Budget *b, Stacks *st, int dive) {
@@ -1364,7 +1369,7 @@ static int search(Game *g, Budget *b, Stacks *st, int dive) {
     if (finished(g, st)) return st->failed ? NOMEM : WIN;
     if (dive && !is_dead(g)) { /* (a dead root is a loss at once) */
         if (!seen_init(&seen)) return NOMEM;
-        uint64_t cap = DIVE_NODES;
+        uint64_t cap = g->klondike ? DIVE_NODES : DIVE_NODES_YUKON;
         if (b->max_nodes >= 0 && (uint64_t)(b->max_nodes / DIVE_SHARE) < cap)
             cap = (uint64_t)(b->max_nodes / DIVE_SHARE);
         int verdict = cap ? explore(g, b, st, &seen, DIVE_WIDTH, cap) : CAPPED;
