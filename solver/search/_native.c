@@ -22,14 +22,18 @@
  *
  * The "seen" table holds 128-bit Zobrist keys. Every field of the Python key (the games'
  * key()) is one feature: (card, support) per card, (column, face-down count) per column,
- * (suit, cards home), each column start, (index, card) per talon card, ptr, passes and
- * the pending card. A key is the XOR of its features' 128-bit random words (from a fixed
- * splitmix64 stream). Two different Python keys differ in at least one feature, so their
+ * (suit, cards home), each column start, each card still in the talon, ptr, passes and
+ * the pending card. (The Python key holds the talon's sequence; within one search the talon
+ * only ever loses cards, the rest keeping their order, so its set of cards names its
+ * sequence and two positions of one search have the same talon iff the same set.) A key is
+ * the XOR of its features' 128-bit random words (from a fixed splitmix64 stream). Two
+ * different Python keys differ in at least one feature, so their
  * XORs differ by a non-empty XOR of random words: equal with probability 2^-128. A false
  * "seen" could fake a loss, so the bound matters: a search stores at most MAX_ENTRIES
  * (under 2^25) keys, so the chance of any collision in one search is below 2^50 / 2^129. The support
- * part is kept up to date by do()/undo() (set_sup); the toggled cards' masks, the face-down
- * counts, the column starts and the talon are XORed in when the key is taken.
+ * and talon parts are kept up to date by do()/undo() (set_sup, talon_key); the toggled
+ * cards' masks, the face-down counts and the column starts are XORed in when the key is
+ * taken.
  *
  * Memory: the seen table starts at 2^12 slots of 16 bytes and doubles when 3/4 full, up to
  * 2^25 slots (512 MiB); a search that would store more than MAX_ENTRIES (3 * 2^23, the
@@ -67,9 +71,12 @@
 /* ---------------------------------------------------------------------------------------- */
 /* Cards (cards.py)                                                                           */
 
-#define SUIT(c) ((c) / 13)
-#define RANK(c) ((c) % 13)
-#define TWIN(c) ((3 - (c) / 13) * 13 + (c) % 13) /* same rank and colour, other suit */
+/* Looked up rather than divided by 13: they run in the innermost loops. A card is 0..51;
+ * the tables hold 256 entries so that any byte reads something defined. */
+static uint8_t SUIT_OF[256], RANK_OF[256], TWIN_OF[256];
+#define SUIT(c) (SUIT_OF[(uint8_t)(c)])
+#define RANK(c) (RANK_OF[(uint8_t)(c)])
+#define TWIN(c) (TWIN_OF[(uint8_t)(c)]) /* same rank and colour, other suit */
 
 static const int OPPOSITE[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
 static const int MATE[4] = {3, 2, 1, 0};
@@ -81,6 +88,11 @@ static char CODE_TEXT[52][3];
 
 static void init_cards(void) {
     const char *ranks = "A23456789TJQK", *suits = "SHDC";
+    for (int c = 0; c < 52; c++) {
+        SUIT_OF[c] = (uint8_t)(c / 13);
+        RANK_OF[c] = (uint8_t)(c % 13);
+        TWIN_OF[c] = (uint8_t)((3 - c / 13) * 13 + c % 13);
+    }
     for (int c = 0; c < 52; c++) {
         CODE_TEXT[c][0] = ranks[RANK(c)];
         CODE_TEXT[c][1] = suits[SUIT(c)];
@@ -121,7 +133,7 @@ static Key Z_SUP[52][55]; /* support index: a card 0..51, NONE 52, BASE 53, TOGG
 static Key Z_NDOWN[7][53];
 static Key Z_FOUND[4][14];
 static Key Z_START[52];
-static Key Z_TALON[52][52];
+static Key Z_TALON[52]; /* card c is still in the talon */
 static Key Z_PTR[53];
 static Key Z_PASSES[202]; /* min(passes, 200); 201: unlimited */
 static Key Z_PENDING[57];
@@ -151,7 +163,7 @@ static void init_keys(void) {
     fill(&Z_NDOWN[0][0], sizeof Z_NDOWN / sizeof(Key), &state);
     fill(&Z_FOUND[0][0], sizeof Z_FOUND / sizeof(Key), &state);
     fill(Z_START, 52, &state);
-    fill(&Z_TALON[0][0], sizeof Z_TALON / sizeof(Key), &state);
+    fill(Z_TALON, 52, &state);
     fill(Z_PTR, 53, &state);
     fill(Z_PASSES, 202, &state);
     fill(Z_PENDING, 57, &state);
@@ -176,7 +188,8 @@ typedef struct {
     int where[52];
     uint8_t sup[52];
     int hidden;
-    Key sup_key; /* XOR of Z_SUP[c][sup[c]] over all cards */
+    Key sup_key;   /* XOR of Z_SUP[c][sup[c]] over all cards */
+    Key talon_key; /* XOR of Z_TALON[c] over the talon's cards */
     /* rules switches (tableau.py / klondike.py class attributes) */
     int klondike, toggles, lift_bases, prune_returns;
     /* Klondike */
@@ -315,6 +328,7 @@ static void do_step(Game *g, Step st, Sub *r) {
         r->old_tlen = (uint8_t)g->tlen;
         r->old_passes = (int32_t)g->passes;
         memmove(g->talon + q, g->talon + q + 1, (size_t)(g->tlen - q - 1));
+        kx(&g->talon_key, Z_TALON[c]);
         g->tlen--;
         g->ptr = q;
         if (redeal && g->passes >= 0) g->passes--;
@@ -335,6 +349,7 @@ static void undo_step(Game *g, const Sub *r) {
         int q = r->i, c = r->card;
         memmove(g->talon + q + 1, g->talon + q, (size_t)(g->tlen - q));
         g->talon[q] = (uint8_t)c;
+        kx(&g->talon_key, Z_TALON[c]);
         g->tlen++;
         g->ptr = r->old_ptr;
         g->passes = r->old_passes;
@@ -561,9 +576,16 @@ static int never_home(const Game *g) {
     for (;;) {
         uint64_t was_home = home, was_top = top, was_leaving = leaves, may;
         int was_empty = empty;
-        /* home: a top (or a talon card) after the card below it in its suit */
-        for (uint64_t next; (next = home | ((top | talon) & (ACES | (home << 1 & ~ACES)))) != home;)
-            home = next;
+        /* home: a top (or a talon card) after the card below it in its suit. Each suit's
+         * home cards are ranks 0..h-1, so this adds, suit by suit, the run of tops and talon
+         * cards from rank h on: the trailing ones of (home | tops | talon) in its 13 bits,
+         * (x ^ (x + 1)) >> 1 for x those bits. */
+        uint64_t avail = home | top | talon;
+        home = 0;
+        for (int s = 0; s < 4; s++) {
+            uint64_t x = avail >> (13 * s) & SUIT_BITS;
+            home |= ((x ^ (x + 1)) >> 1) << (13 * s);
+        }
         if (leaves & bottoms) empty = 1;
         may = home | under_tops(top) | (empty ? ACES << 12 : 0); /* home, a parent, a king's room */
         top |= talon & may;
@@ -643,7 +665,7 @@ static Key position_key(const Game *g) {
             kx(&k, Z_PASSES[g->passes < 200 ? g->passes : 200]);
         }
         if (g->pending >= 0) kx(&k, Z_PENDING[g->pending]);
-        for (int q = 0; q < g->tlen; q++) kx(&k, Z_TALON[q][g->talon[q]]);
+        kx(&k, g->talon_key);
     }
     return k;
 }
@@ -745,20 +767,28 @@ static int auto_tableau(Game *g, Stacks *st) {
         }
     }
     if (played || !g->toggles) return played;
-    for (int j = 0; j < 7; j++) {
-        if (!g->len[j]) continue;
-        int t = top(g, j), p = TWIN(t);
-        if (g->found[SUIT(p)] != RANK(p) || !is_safe_home(p, g->found)) continue;
+    /* The first column j (as tableau.py walks them) whose top t has a twin p that is the
+     * next card of its suit, safe to go home, and covered by a toggled child x of t. Each
+     * column has one top and each p one twin, so the columns to look at are those where the
+     * suits' next cards' twins are tops: at most four, found without walking the columns. */
+    int best = 7, bx = -1;
+    for (int s = 0; s < 4; s++) {
+        if (g->found[s] == 13) continue;
+        int p = s * 13 + g->found[s], t = TWIN(p), j = g->where[t];
+        if (j < 0 || j >= best || top(g, j) != t || !is_safe_home(p, g->found)) continue;
         for (int n = 0; n < NCHILDREN[t]; n++) {
             int x = CHILDREN[t][n];
             if (g->sup[x] == p && g->where[x] != j) {
-                int i = g->where[x];
-                Step shift = STEP(0, i, index_in(g, i, x), j);
-                return play(g, st, PAIR(shift, STEP(1, i, 0, 0)));
+                best = j;
+                bx = x;
+                break;
             }
         }
     }
-    return 0;
+    if (bx < 0) return 0;
+    int i = g->where[bx];
+    Step shift = STEP(0, i, index_in(g, i, bx), best);
+    return play(g, st, PAIR(shift, STEP(1, i, 0, 0)));
 }
 
 /* klondike._auto_talon: draw 1 with unlimited passes, any talon card that is safe (the
@@ -1189,9 +1219,14 @@ static int add_dominated(Game *g, Seen *seen, Key k) {
     int p = g->ptr, n = g->tlen;
     if (p % 3 == 0 || p == n) return 1;
     kx(&k, Z_PTR[p]);
-    if (seen_add(seen, (Key){k.a ^ Z_PTR[0].a, k.b ^ Z_PTR[0].b}) < 0) return 0;
-    for (int q = p + 3; q < n; q += 3)
-        if (seen_add(seen, (Key){k.a ^ Z_PTR[q].a, k.b ^ Z_PTR[q].b}) < 0) return 0;
+    /* The keys first, their slots fetched from memory together, then the adds. */
+    Key keys[20];
+    int nk = 0;
+    keys[nk++] = (Key){k.a ^ Z_PTR[0].a, k.b ^ Z_PTR[0].b};
+    for (int q = p + 3; q < n; q += 3) keys[nk++] = (Key){k.a ^ Z_PTR[q].a, k.b ^ Z_PTR[q].b};
+    for (int m = 0; m < nk; m++) __builtin_prefetch(&seen->slots[nonzero(keys[m]).a & seen->mask]);
+    for (int m = 0; m < nk; m++)
+        if (seen_add(seen, keys[m]) < 0) return 0;
     return 1;
 }
 
@@ -1311,7 +1346,7 @@ done:
 
 /* A quick dive for a win before the exhaustive proof: the same search, trying only the
  * DIVE_WIDTH best moves of each position, with a table of its own and at most DIVE_NODES
- * positions. A win it finds is a win (the same moves, replayable); anything else proves
+ * positions (Yukon: DIVE_NODES_YUKON). A win it finds is a win (the same moves, replayable); anything else proves
  * nothing, so its table is dropped and the exhaustive search starts from scratch. Its nodes
  * count against the budget like any others. Best-first depth-first search sinks its whole
  * budget under an early wrong move; the dive's narrow tree reaches deep lines through other
@@ -1320,6 +1355,11 @@ done:
  * of it for the proof of a loss. */
 #define DIVE_WIDTH 2
 #define DIVE_NODES 100000
+/* Yukon dives deeper: on fresh deals (bench/fresh_deals.py, seed 2413) hard Yukon wins lay
+ * 175k to 500k narrow nodes deep, where the exhaustive search found none in 10 CPU-s; a
+ * Klondike draw 3 proof of loss may need nearly all of its 10 s, which a deeper dive would
+ * take from it. Either way the dive stays within an eighth of the budget. */
+#define DIVE_NODES_YUKON 1000000
 #define DIVE_SHARE 8 /* and at most an eighth of the budget's nodes and seconds */
 
 static int search(Game *g, Budget *b, Stacks *st, int dive) {
@@ -1329,7 +1369,7 @@ static int search(Game *g, Budget *b, Stacks *st, int dive) {
     if (finished(g, st)) return st->failed ? NOMEM : WIN;
     if (dive && !is_dead(g)) { /* (a dead root is a loss at once) */
         if (!seen_init(&seen)) return NOMEM;
-        uint64_t cap = DIVE_NODES;
+        uint64_t cap = g->klondike ? DIVE_NODES : DIVE_NODES_YUKON;
         if (b->max_nodes >= 0 && (uint64_t)(b->max_nodes / DIVE_SHARE) < cap)
             cap = (uint64_t)(b->max_nodes / DIVE_SHARE);
         int verdict = cap ? explore(g, b, st, &seen, DIVE_WIDTH, cap) : CAPPED;
@@ -1480,7 +1520,10 @@ static PyObject *native_search(PyObject *self, PyObject *args) {
         memcpy(g->talon + nw, st, (size_t)ns);
         g->tlen = ns + nw;
         g->ptr = nw;
-        for (int m = 0; m < g->tlen; m++) seen_card[g->talon[m]]++;
+        for (int m = 0; m < g->tlen; m++) {
+            seen_card[g->talon[m]]++;
+            kx(&g->talon_key, Z_TALON[g->talon[m]]);
+        }
         total += g->tlen;
     }
     for (int c = 0; c < 52; c++)

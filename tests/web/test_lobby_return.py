@@ -67,12 +67,12 @@ def test_a_daily_being_played_is_continued_and_a_won_one_shows_its_moves(daily_y
 def test_without_a_daily_deal_yet_the_lobby_still_offers_new_games(alice):
     page = lobby(alice)
     assert not page.select("[data-testid=lobby-daily]")
-    assert one(page, 'main a[href="/yukon/"]')
+    assert one(page, 'main form[action="/yukon/"] button')
 
 
 def test_the_klondike_choices_are_the_forms_own_fields(alice):
     form = one(lobby(alice), 'main form[action="/klondike/"]')
-    assert [select["name"] for select in form.select("select")] == ["draw", "scoring"]
+    assert [select["name"] for select in form.select("select")] == ["draw", "scoring", "grade"]
     assert [o["value"] for o in form.select("select[name=draw] option")] == ["1", "3"]
     assert [o["value"] for o in form.select("select[name=scoring] option")] == [
         "standard", "vegas", "none",
