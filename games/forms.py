@@ -186,13 +186,23 @@ class SelectForm(forms.Form):
         return card
 
 
+# The table's looks a player chooses in its menu: the first of each is the default.
+BACKS = [("blue", "Blue"), ("red", "Red"), ("night", "Night")]
+FELTS = [("green", "Green"), ("blue", "Blue"), ("wine", "Wine")]
+
+
 class PreferencesForm(forms.Form):
     """The player's preferences: Winnable deals on (the checkbox sends "on") or off (it sends
     nothing), and the page to go back to, which must be a path on this site (anything else
-    goes back to the lobby)."""
+    goes back to the lobby). The table's menu sends its looks too: card back, felt and
+    sounds ("off" from a hidden field, "on" from the checkbox after it); a look not sent
+    stays as it was (the lobby's form sends none)."""
 
     winnable = forms.ChoiceField(choices=[("on", "on")], required=False)
     next = forms.CharField(required=False, strip=False)
+    back = forms.ChoiceField(choices=BACKS, required=False)
+    felt = forms.ChoiceField(choices=FELTS, required=False)
+    sound = forms.ChoiceField(choices=[("on", "on"), ("off", "off")], required=False)
 
     def clean_winnable(self) -> bool:
         return self.cleaned_data["winnable"] == "on"

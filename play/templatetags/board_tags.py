@@ -4,6 +4,7 @@ from collections.abc import Iterable
 from html import escape  # what autoescape does to a str, without django's lazy-string check
 
 from django import template
+from django.templatetags.static import static
 from django.utils.safestring import SafeString, mark_safe
 
 from games.engine.cards import DECK, Card
@@ -47,13 +48,24 @@ def pass_of(passes_left: int, passes: int | None) -> str:
 # described by the page's "picked up" note.
 CARD_HTML = (
     '<a class="card up {colour}{selected}{hinted}" data-card="{code}" data-targets="{targets}" '
-    'href="{link}select={code}" aria-label="{spoken}"{described}><b>{rank}</b><i>{suit}</i></a>\n'
+    'href="{link}select={code}" aria-label="{spoken}"{described}><b>{rank}</b><i>{suit}</i>'
+    '<svg class="face" aria-hidden="true"><use href="{sheet}#{code}"/></svg></a>\n'
 )
 # A card under the top of a draw-3 waste fan: seen, not playable, so not a control at all.
 COVERED_HTML = (
     '<span class="card up covered {colour}" data-card="{code}" role="img" '
-    'aria-label="{spoken}, covered"><b>{rank}</b><i>{suit}</i></span>\n'
+    'aria-label="{spoken}, covered"><b>{rank}</b><i>{suit}</i>'
+    '<svg class="face" aria-hidden="true"><use href="{sheet}#{code}"/></svg></span>\n'
 )
+# The face (pips, figure, lower index) is a <use> of the one sheet of faces, cached once
+# (tools/card_sheet.py draws it).
+FACE_HTML = '<svg class="face" aria-hidden="true"><use href="{sheet}#{code}"/></svg>'
+
+
+@register.simple_tag
+def card_face(card: Card) -> SafeString:
+    """The `<svg>` that draws a face-up card's face: `{% card_face card %}`."""
+    return mark_safe(FACE_HTML.format(sheet=escape(static("cards/faces.svg")), code=card.code))
 
 
 # The parts of a card's markup that never change, escaped once for the 52 cards.
@@ -73,9 +85,10 @@ _PARTS = {
 def cards(views: Iterable[CardView], select_base: str) -> SafeString:
     """Every face-up card of a pile: `{% cards pile.cards select_base %}`."""
     link = escape(select_base)
+    sheet = escape(static("cards/faces.svg"))
     return mark_safe(  # every value is escaped here or is a fixed word
         "".join(
-            COVERED_HTML.format(**_PARTS[view.card])
+            COVERED_HTML.format(sheet=sheet, **_PARTS[view.card])
             if view.covered
             else CARD_HTML.format(
                 selected=" selected" if view.selected else "",
@@ -83,6 +96,7 @@ def cards(views: Iterable[CardView], select_base: str) -> SafeString:
                 described=' aria-describedby="picked-note"' if view.selected else "",
                 targets=escape(view.targets),
                 link=link,
+                sheet=sheet,
                 **_PARTS[view.card],
             )
             for view in views

@@ -15,6 +15,8 @@ from games import deals, limits, metrics
 from games.engine.cards import Card
 from games.engine.moves import IllegalMove
 from games.forms import (
+    BACKS,
+    FELTS,
     ActionForm,
     HintPollForm,
     PollForm,
@@ -32,7 +34,7 @@ from solver.pool.par import par_of_game
 
 from .. import actions, announce, banner, coach, hints
 from ..board import board, finish_blocker
-from .lobby import wants_winnable
+from .lobby import looks, wants_winnable
 
 STALE = "The table had changed since that page was drawn; here it is as it stands."
 
@@ -275,6 +277,9 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "game_url": url,
         "seconds": elapsed_seconds(game),
         "winnable": wants_winnable(request),
+        "looks": looks(request),
+        "backs": BACKS,
+        "felts": FELTS,
         "action_url": action_url,
         # The no-JavaScript pick-up links: the game's own short address keeps the board small.
         "select_base": action_url + ("&" if "?" in action_url else "?"),

@@ -11,16 +11,37 @@ from django.views.decorators.http import require_POST, require_safe
 
 from daily.services import dailies, streaks
 from games import limits
-from games.forms import DifficultyForm, ModeForm, NewGameForm, PreferencesForm, mode_in
+from games.forms import (
+    BACKS,
+    FELTS,
+    DifficultyForm,
+    ModeForm,
+    NewGameForm,
+    PreferencesForm,
+    mode_in,
+)
 from games.models import Game, Grade
 from solver.pool.pick import pick_number, random_number
 
 WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
+LOOKS_COOKIE = "looks"  # the table's card back, felt and sounds: "red.blue.on"
+LOOKS = {"back": BACKS, "felt": FELTS, "sound": [("off", ""), ("on", "")]}
+YEAR = 365 * 24 * 3600
 CONTINUE = 3  # the player's unfinished games the lobby offers to continue, latest first
 
 
 def wants_winnable(request: HttpRequest) -> bool:
     return request.COOKIES.get(WINNABLE_COOKIE) != "random"
+
+
+def looks(request: HttpRequest) -> dict[str, str]:
+    """The player's looks from their cookie; a missing or unknown one is the default."""
+    parts = request.COOKIES.get(LOOKS_COOKIE, "").split(".")
+    chosen = dict(zip(LOOKS, parts, strict=False))
+    return {
+        name: chosen[name] if chosen.get(name) in dict(choices) else choices[0][0]
+        for name, choices in LOOKS.items()
+    }
 
 
 @require_safe
@@ -98,7 +119,8 @@ def new_game(request: HttpRequest, variant: str) -> HttpResponse:
 
 @require_POST
 def preferences(request: HttpRequest) -> HttpResponse:
-    """Winnable deals on or off; kept in a cookie for a year."""
+    """Winnable deals on or off, and the table's looks; kept in cookies for a year. The
+    table's script sends its looks as they change (HTMX's header): answered with no page."""
     form = PreferencesForm(request.POST)
     if not form.is_valid():
         message = "; ".join(m for errors in form.errors.values() for m in errors)
@@ -107,9 +129,15 @@ def preferences(request: HttpRequest) -> HttpResponse:
             f"Those preferences were not understood: {message}",
             content_type="text/plain; charset=utf-8",
         )
-    response = redirect(form.cleaned_data["next"])
-    if form.cleaned_data["winnable"]:
+    data = form.cleaned_data
+    response = HttpResponse(status=204) if request.htmx else redirect(data["next"])
+    chosen = looks(request) | {name: data[name] for name in LOOKS if data[name]}
+    value = ".".join(chosen[name] for name in LOOKS)
+    response.set_cookie(LOOKS_COOKIE, value, max_age=YEAR, samesite="Lax")
+    if request.htmx:
+        return response  # only the looks: the winnable switch is a form post of its own
+    if data["winnable"]:
         response.delete_cookie(WINNABLE_COOKIE)
     else:
-        response.set_cookie(WINNABLE_COOKIE, "random", max_age=365 * 24 * 3600, samesite="Lax")
+        response.set_cookie(WINNABLE_COOKIE, "random", max_age=YEAR, samesite="Lax")
     return response

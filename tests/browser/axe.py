@@ -59,3 +59,21 @@ def _clean(page: Page, state: str) -> None:
     assert not found, f"axe on {state}: " + "\n".join(
         f"{v['id']} ×{v['count']} ({v['help']}): {v['nodes']}" for v in found
     )
+
+
+_ONE_RULE = """async (rule) => {
+  const result = await axe.run(document, {
+    runOnly: { type: "rule", values: [rule] },
+    rules: { [rule]: { enabled: true } },
+  });
+  const nodes = (kind) => result[kind].flatMap((r) => r.nodes.map((n) => n.target.join(" ")));
+  return { passes: nodes("passes"), violations: nodes("violations"),
+           incomplete: nodes("incomplete") };
+}"""
+
+
+def rule_results(page: Page, rule: str) -> dict[str, list[str]]:
+    """One rule's verdicts on the page: the elements it passed, failed and could not decide."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    return page.evaluate(_ONE_RULE, rule)

@@ -21,7 +21,7 @@ from .accessibility import (
     NUMBER,
     until_jump_back,
 )
-from .axe import assert_clean
+from .axe import assert_clean, rule_results
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
@@ -58,6 +58,17 @@ def post_actions(tab, moves: list[str]) -> None:
 
 
 # -- axe on every page and state ---------------------------------------------------------------
+
+
+def test_label_in_name_is_checked_on_every_card_and_passes(open_tab, worked_example):
+    """WCAG 2.5.3: each card's name holds the rank it shows (`K`, `10`), court cards and aces
+    too. axe runs the rule (experimental, so asked for by name in every run of axe.py) on
+    every face-up card of a Yukon deal, and fails none."""
+    tab = open_tab(f"/yukon/{NUMBER}/")
+    found = rule_results(tab.page, "label-content-name-mismatch")
+    cards = tab.page.locator("#board a.card").count()
+    assert not found["violations"], found["violations"]
+    assert len([n for n in found["passes"] if "card" in n]) == cards == 31, found
 
 
 PAGES = {

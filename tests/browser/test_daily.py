@@ -42,6 +42,7 @@ def test_win_the_daily_unassisted_and_appear_on_its_board_but_not_with_an_undo(
     expect(result.get_by_test_id("share-text")).to_have_text(
         f"Yukon #{EASY_YUKON} in 52 moves, par 52: can you beat it?"
     )
+    result.locator("summary").click()  # the share box and leaderboard are one tap away
     result.get_by_role("button", name="Copy link").click()  # stays on the page
     expect(result.locator("[data-copy-status]")).to_have_text(re.compile("copied|Ctrl"))
     result.get_by_test_id("board-link").click()
@@ -55,5 +56,6 @@ def test_win_the_daily_unassisted_and_appear_on_its_board_but_not_with_an_undo(
     other.play_line(line)
     finish(other)
     expect(other.page.get_by_test_id("ranked")).to_contain_text("Not ranked: a move was undone")
+    other.page.get_by_test_id("result").locator("summary").click()
     other.page.get_by_test_id("board-link").click()
     expect(other.page.get_by_test_id("entry-name")).to_have_text(["erin"])

@@ -48,12 +48,16 @@ export function act(name) {
 
 // Put the picked-up stack on a pile: a move, unless it is the pile it came from or one
 // that takes no card from the table (then it is just put down).
+// True when the move was sent.
 export function moveTo(pile) {
   const card = picked();
-  if (!card || !pile) return;
+  if (!card || !pile) return false;
   const name = pile.dataset.pile;
-  if (name === "stock" || name === "waste" || pileOf(card) === pile) return clearSelection();
-  move(`${card.dataset.card}-${name}`);
+  if (name === "stock" || name === "waste" || pileOf(card) === pile) {
+    clearSelection();
+    return false;
+  }
+  return move(`${card.dataset.card}-${name}`);
 }
 
 // The forms that post to the game's action address (not the preferences form, which is a

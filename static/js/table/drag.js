@@ -1,10 +1,13 @@
-// Dragging: a press on a card that moves 8 px picks its stack up and carries a copy of it
-// (the ghost) under the pointer; letting go over another pile moves the stack there, anywhere
-// else puts it down. The ghost is placed through its style properties (CSSOM, which the CSP
-// allows), never through a style attribute.
+// Dragging: a press on a card that moves 8 px picks its stack up and carries it (a copy, the
+// ghost, while the place it came from stays empty) under the pointer; letting go over another
+// pile moves the stack there, anywhere else puts it back (it flies back to its place). The
+// ghost stays where it was let go until the server's board comes: the cards glide from there
+// to where they land, or back home if the move was refused (motion.js). It is placed through
+// its style properties (CSSOM, which the CSP allows), never through a style attribute.
 import { $, $$, board, CARD, pileOf, stackFrom } from "./board.js";
 import { clearSelection, pick, picked } from "./selection.js";
 import { moveTo } from "./actions.js";
+import { still } from "./motion.js";
 
 let drag = null;
 let justDropped = false; // the click the browser sends after the drop is not a tap
@@ -20,14 +23,32 @@ function lift() {
   ghost.style.left = `${rect.left}px`;
   ghost.style.top = `${rect.top}px`;
   document.body.appendChild(ghost);
+  document.body.classList.add("dragging");
   stack.forEach((c) => c.classList.add("dragging-source"));
   drag.ghost = ghost;
 }
 
-function endDrag() {
-  if (drag && drag.ghost) drag.ghost.remove();
+// The ghost gone and the place it came from shown again.
+function dropGhost() {
+  $$(".drag-ghost").forEach((g) => g.remove());
   $$(".dragging-source").forEach((c) => c.classList.remove("dragging-source"));
+  document.body.classList.remove("dragging");
+}
+
+function endDrag() {
+  if (drag && drag.ghost) dropGhost();
   drag = null;
+}
+
+// Let go where nothing takes the stack: it flies back to its place, then is put down.
+function snapBack(ghost) {
+  if (still()) return dropGhost();
+  const flight = ghost.animate([{ transform: ghost.style.transform }, { transform: "none" }], {
+    duration: 180,
+    easing: "ease-out",
+    fill: "forwards",
+  });
+  flight.onfinish = flight.oncancel = dropGhost;
 }
 
 document.addEventListener("pointerdown", (event) => {
@@ -49,17 +70,24 @@ document.addEventListener("pointermove", (event) => {
 
 document.addEventListener("pointerup", (event) => {
   if (!drag) return;
-  const dragged = Boolean(drag.ghost);
-  endDrag();
-  if (!dragged) return; // a press without a move: the click that follows is a tap
+  const { ghost } = drag;
+  drag = null;
+  if (!ghost) return; // a press without a move: the click that follows is a tap
   justDropped = true;
   setTimeout(() => (justDropped = false), 0);
   const pile = pileOf(document.elementFromPoint(event.clientX, event.clientY));
-  if (pile && picked() && pile !== pileOf(picked())) moveTo(pile);
-  else clearSelection();
+  const sent = pile && picked() && pile !== pileOf(picked()) && moveTo(pile);
+  if (!sent) {
+    clearSelection();
+    snapBack(ghost);
+  }
 });
 
 document.addEventListener("pointercancel", endDrag);
+// The server's answer is on the table (the cards glide from the ghost), or none came.
+["htmx:afterSwap", "htmx:responseError", "htmx:sendError"].forEach((type) =>
+  document.addEventListener(type, () => drag || dropGhost()),
+);
 
 document.addEventListener(
   "click",

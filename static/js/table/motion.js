@@ -1,27 +1,45 @@
 // Motion: after a swap the cards glide from where they were (FLIP: measured before the
-// swap, moved back there, let go); a finish flies home card by card. Nothing moves for a
-// player who asks for reduced motion.
+// swap, moved back there, let go); a dragged stack glides from where it was let go (its
+// ghost); Auto-finish and Finish fly the cards home one by one, lowest first. Nothing moves
+// for a player who asks for reduced motion.
 import { $$ } from "./board.js";
 
-// Where each card is now, by its code: taken just before the board is swapped.
-export const measure = () =>
-  new Map($$("#board [data-card]").map((c) => [c.dataset.card, c.getBoundingClientRect()]));
+export const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// Where each card is now, by its code: taken just before the board is swapped. A card in a
+// dragged stack is where the ghost shows it.
+export function measure() {
+  const rect = (c) => [c.dataset.card, c.getBoundingClientRect()];
+  const cards = [...$$("#board [data-card]"), ...$$(".drag-ghost [data-card]")];
+  return new Map(cards.map(rect));
+}
+
+const RANKS = "A23456789TJQK";
+const rank = (card) => RANKS.indexOf(card.dataset.card[0]);
 
 export function glide(b, before) {
-  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  if (still()) return;
   const finishing = Number(b.dataset.finished || 0);
-  const home = $$(".foundation [data-card]", b);
+  const flights = [];
   $$("[data-card]", b).forEach((card) => {
     const was = before.get(card.dataset.card);
     if (!was) return;
     const now = card.getBoundingClientRect();
     const dx = was.left - now.left;
     const dy = was.top - now.top;
-    if (!dx && !dy) return;
-    const delay = finishing ? Math.min(home.indexOf(card), 40) * 25 : 0;
-    card.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
-      duration: finishing ? 320 : 160,
-      delay,
+    if (dx || dy) flights.push({ card, dx, dy });
+  });
+  // A finish: the cards go home in the order they would be played, one after another, all
+  // of them within about two seconds.
+  const homeward = finishing ? flights.filter((f) => f.card.closest(".foundation")) : [];
+  homeward.sort((a, b) => rank(a.card) - rank(b.card));
+  const step = homeward.length ? Math.min(90, 2000 / homeward.length) : 0;
+  flights.forEach(({ card, dx, dy }) => {
+    const order = homeward.findIndex((f) => f.card === card);
+    const from = { transform: `translate(${dx}px, ${dy}px)`, zIndex: 3 };
+    card.animate([from, { transform: "none", zIndex: 3 }], {
+      duration: finishing ? 300 : 170,
+      delay: order > 0 ? order * step : 0,
       easing: "ease-out",
       fill: "backwards",
     });

@@ -1,0 +1,55 @@
+"""The table's looks (issue 23): card back, felt and sounds, chosen in the game's menu, kept in
+one cookie for a year, drawn as the page's classes; a forged choice changes nothing."""
+
+from __future__ import annotations
+
+from tests.web.deals import easy_yukon
+
+from .html import one, parse
+
+
+def body_classes(persona, path: str) -> set[str]:
+    return set(one(parse(persona.client.get(path)), "body")["class"])
+
+
+def test_a_new_player_sees_the_green_felt_the_blue_back_and_no_sound(alice):
+    deal, _ = easy_yukon()
+    page = parse(alice.client.get(f"/yukon/{deal.number}/"))
+    assert set(one(page, "body")["class"]) == {"table-page", "felt-green", "back-blue", "sound-off"}
+    assert one(page, "#board input[name=back][value=blue]").has_attr("checked")
+    assert not one(page, "#board input[name=sound][type=checkbox]").has_attr("checked")
+
+
+def test_the_menus_form_keeps_the_looks_for_a_year_and_goes_back_to_the_game(alice):
+    deal, _ = easy_yukon()
+    path = f"/yukon/{deal.number}/"
+    response = alice.client.post(
+        "/preferences/",
+        {"winnable": "on", "back": "red", "felt": "blue", "sound": ["off", "on"], "next": path},
+    )
+    assert response.status_code == 302 and response["Location"] == path
+    cookie = response.cookies["looks"]
+    assert cookie.value == "red.blue.on" and int(cookie["max-age"]) >= 300 * 24 * 3600
+    assert body_classes(alice, path) == {"table-page", "felt-blue", "back-red", "sound-on"}
+
+
+def test_the_tables_script_saves_one_look_with_no_page_and_the_others_stay(alice):
+    alice.client.cookies["looks"] = "night.wine.on"
+    response = alice.client.post("/preferences/", {"felt": "green"}, headers={"HX-Request": "true"})
+    assert response.status_code == 204 and not response.content
+    assert response.cookies["looks"].value == "night.green.on"
+    assert "deals" not in response.cookies  # the winnable switch is not touched
+
+
+def test_a_forged_look_is_refused_and_changes_nothing(alice):
+    alice.client.cookies["looks"] = "night.wine.on"
+    response = alice.client.post("/preferences/", {"back": "<b>plaid</b>", "next": "/"})
+    assert response.status_code == 400 and response["Content-Type"].startswith("text/plain")
+    assert "looks" not in response.cookies
+
+
+def test_a_broken_cookie_falls_back_look_by_look(alice):
+    deal, _ = easy_yukon()
+    alice.client.cookies["looks"] = "night.<x>"
+    classes = body_classes(alice, f"/yukon/{deal.number}/")
+    assert classes == {"table-page", "back-night", "felt-green", "sound-off"}
