@@ -14,6 +14,8 @@ from games.deals import deal_for
 from solver.pool.models import DealVerdict, Outcome
 from tests.web.deals import dealt, store
 
+from .yukon_table import store_worked_example
+
 NUMBER = 2_100_000_301  # the seed's worked example, as in yukon_table.py
 KLONDIKE = 2_100_000_302
 DAILY = 2_100_000_303  # today's daily Yukon deal in the sweeps, so the lobby shows one
@@ -25,20 +27,7 @@ INTO_THE_DEAD_END = ["7S-t7", "KC-t1"]
 
 @pytest.fixture
 def worked_example(transactional_db):
-    position = dealt(
-        "yukon",
-        [
-            "AS",
-            "? | ? ? ? ? 3D",
-            "? KD | 9S 4D JC 2H 6S",
-            "? ? ? | ? ? ? ? 5C",
-            "? ? ? ? | ? ? ? ? TH",
-            "? ? ? ? ? | ? ? ? ? TC",
-            "? ? ? ? ? ? | ? ? ? ? QH",
-        ],
-    )
-    store(position, NUMBER)
-    return position
+    return store_worked_example(NUMBER)
 
 
 @pytest.fixture

@@ -12,11 +12,10 @@ STACK = ["9S", "4D", "JC", "2H", "6S"]  # column three, bottom to top
 HIDDEN_FLIP = "KD"  # column three's top face-down card
 
 
-@pytest.fixture
-def worked_example(transactional_db):
+def store_worked_example(number: int):
     """Column three shows ♠9 ♦4 ♣J ♥2 ♠6 over two hidden cards (♦K on top of them), column
     five ends in ♥10 and column six in ♣10. ♠A sits alone in column one; ♣5 tops column four
-    (a place for ♦4) and ♥Q column seven (a place for ♣J)."""
+    (a place for ♦4) and ♥Q column seven (a place for ♣J). Stored under `number`."""
     position = dealt(
         "yukon",
         [
@@ -29,5 +28,10 @@ def worked_example(transactional_db):
             "? ? ? ? ? ? | ? ? ? ? QH",
         ],
     )
-    store(position, NUMBER)
+    store(position, number)
     return position
+
+
+@pytest.fixture
+def worked_example(transactional_db):
+    return store_worked_example(NUMBER)
