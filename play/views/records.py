@@ -7,8 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from games.models import Game, Record
-from solver.pool.grades import grades_for_records
-from solver.pool.par import pars_for_records
+from solver.pool.models import wins_for_records
 
 RECENT_GAMES = 30
 
@@ -17,10 +16,10 @@ RECENT_GAMES = 30
 def records(request: HttpRequest) -> HttpResponse:
     """Best wins per game number, and the player's recent games: won, resigned or playing."""
     mine = list(Record.objects.filter(player=request.player).order_by("variant", "number", "draw"))
-    pars, grades = pars_for_records(mine), grades_for_records(mine)
+    wins = wins_for_records(mine)
     for record in mine:
-        key = (record.variant, record.number, record.draw, record.passes)
-        record.par, record.grade = pars.get(key), grades.get(key, "")
+        win = wins.get((record.variant, record.number, record.draw, record.passes))
+        record.par, record.grade = (win.par, win.grade) if win else (None, "")
     games = Game.objects.filter(player=request.player).select_related("deal")
     recent = games.order_by("-pk")[:RECENT_GAMES]
     return render(request, "play/records.html", {"records": mine, "recent": recent})

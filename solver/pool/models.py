@@ -108,3 +108,19 @@ class TopUp(models.Model):
 
     def __str__(self) -> str:
         return f"top-up {self.variant} {self.draw} {self.passes}"
+
+
+def proven_win(deal_id: int, draw: int | None, passes: int | None) -> DealVerdict | None:
+    """The pool's win on a deal in a mode (what par and the grade are read from), or None."""
+    return DealVerdict.objects.filter(
+        deal=deal_id, draw=draw, passes=passes, verdict=Outcome.WIN
+    ).first()
+
+
+def wins_for_records(records) -> dict[tuple, DealVerdict]:
+    """{(variant, number, draw, passes): the pool's win} for the records shown, in one read."""
+    numbers = {record.number for record in records}
+    verdicts = DealVerdict.objects.filter(
+        deal__number__in=numbers, verdict=Outcome.WIN
+    ).select_related("deal")
+    return {(v.deal.variant, v.deal.number, v.draw, v.passes): v for v in verdicts}

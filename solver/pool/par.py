@@ -15,8 +15,8 @@ optimal, only never longer than the solver's own line. Par counts moves the way 
 counter does (games.engine.history): every move on the line is one, each turn of the stock
 and each card sent home included.
 
-Par is kept with the pool's verdict on the deal (DealVerdict.par_moves); `par`, `par_of_game`
-and `pars_for_records` read it for the pages.
+Par is kept with the pool's verdict on the deal (DealVerdict.par_moves); `par` and `par_of_game`
+read it for the pages (the records page reads it with the grade, models.wins_for_records).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from games.engine.positions import Position
 from games.engine.rules.core import apply, legal_moves
 from games.models import Game
 
-from .models import DealVerdict, Outcome
+from .models import proven_win
 
 PAR_BUDGET_SECONDS = 2.0
 SHORTCUT_DEPTH = 2
@@ -98,24 +98,9 @@ def par_of(start: Position, line: list[str]) -> int:
 
 def par(deal_id: int, draw: int | None, passes: int | None) -> int | None:
     """The stored par of a deal in a mode, or None (not proven winnable, or not worked out)."""
-    found = DealVerdict.objects.filter(
-        deal=deal_id, draw=draw, passes=passes, verdict=Outcome.WIN
-    ).first()
+    found = proven_win(deal_id, draw, passes)
     return found.par if found else None
 
 
 def par_of_game(game: Game) -> int | None:
     return par(game.deal_id, game.draw or None, game.passes)
-
-
-def pars_for_records(records) -> dict[tuple, int]:
-    """{(variant, number, draw, passes): par} for the records shown."""
-    numbers = {record.number for record in records}
-    verdicts = DealVerdict.objects.filter(
-        deal__number__in=numbers, verdict=Outcome.WIN
-    ).select_related("deal")
-    return {
-        (v.deal.variant, v.deal.number, v.draw, v.passes): v.par
-        for v in verdicts
-        if v.par is not None
-    }
