@@ -97,11 +97,11 @@ def work_out_pars(limit: int = 50) -> int:
 
 
 @task(priority=-30)  # behind the pool's own top-ups
-def work_out_grades(limit: int = 10) -> int:
-    """Grades for wins proven before grades were kept (or by generate_deals), a few a task
-    (each up to a few CPU seconds: par, then the measures) so that a dead-end check waits
-    little behind it, queueing itself again while some are left; returns how many were
-    graded."""
+def work_out_grades(limit: int = 1) -> int:
+    """Grades for wins proven before grades were kept (or by generate_deals), one a task by
+    default (each up to a few CPU seconds: par, then the measures) so that a dead-end check
+    waits behind one deal at most, queueing itself again while some are left; returns how
+    many were graded."""
     missing = DealVerdict.objects.filter(verdict=Outcome.WIN, grade="").select_related("deal")
     done = sum(work_out_grade(verdict) is not None for verdict in missing.order_by("pk")[:limit])
     if missing.exists():
