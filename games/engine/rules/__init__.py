@@ -8,6 +8,7 @@ from .core import (
     is_won,
     legal_moves,
     movable_cards,
+    move_back,
     targets,
 )
 
@@ -17,5 +18,6 @@ __all__ = [
     "is_won",
     "legal_moves",
     "movable_cards",
+    "move_back",
     "targets",
 ]

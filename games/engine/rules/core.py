@@ -43,6 +43,27 @@ def is_won(position: Position) -> bool:
     return position.is_won
 
 
+def move_back(before: Position, move: Move) -> Move | None:
+    """The move that takes the position `move` reaches straight back to `before`, if the
+    rules allow one; None when they don't: a stock move, a card from the waste, a move that
+    turned a card up, or one whose card cannot land where it came from.
+
+    The only candidate is the same card going back to its pile, so this costs one move
+    tried, not a search. Raises IllegalMove if `move` itself is illegal on `before`."""
+    after = apply(before, move)
+    if move.card is None:
+        return None
+    pile, index = before.locate(move.card)
+    if pile not in ("t", "f"):
+        return None
+    back = Move(move.card, f"{pile}{index + 1}")
+    try:
+        returned = apply(after, back)
+    except IllegalMove:
+        return None
+    return back if returned == before else None
+
+
 def landing_refusal(card: Card, column: Column) -> str | None:
     """Why `card` (leading whatever it carries) can't land on `column`; None if it can."""
     top = column.top
