@@ -15,10 +15,9 @@ from games.engine.positions import Position
 from games.models import Game
 from solver.pool.models import DealVerdict, Outcome
 
-from . import queue
+from . import queue, tasks
 from .models import Check, CheckRequest, PositionVerdict, position_key
 from .proofs import store_line
-from .tasks import check_position
 
 
 def request(game: Game, position: Position, before: Position | None = None) -> str:
@@ -73,8 +72,8 @@ def known(game: Game, position: Position) -> str:
 
 
 def wake() -> None:
-    """One worker wake-up, sent once the asking transaction commits."""
-    transaction.on_commit(check_position.enqueue)
+    """A worker wake-up, once the asking transaction commits, unless one is on its way."""
+    transaction.on_commit(tasks.wake)
 
 
 def _store_inherited_loss(key: str) -> None:

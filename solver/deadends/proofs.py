@@ -9,6 +9,7 @@ line strictly shorter than X's. Following "hint, play it" therefore counts down 
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
@@ -32,6 +33,31 @@ def store(position: Position, verdict: str, moves: list[str], nodes: int, second
     if verdict == Check.LOSS:  # a deep check may prove what a quick one left undecided
         PositionVerdict.objects.filter(key=key, verdict=Check.UNKNOWN).update(
             verdict=Check.LOSS, move="", length=0, nodes=nodes, seconds=seconds, decided=now
+        )
+
+
+def store_verdicts(found: list[tuple[Position, str, int, float]]) -> None:
+    """`store` for many losses and unknowns (position, verdict, nodes, seconds) in one
+    statement: each is stored unless its position has a verdict already; a loss also
+    replaces an unknown (a deep check may prove what a quick one left undecided)."""
+    if not found:
+        return
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    each = {}  # one row a position (a statement may not touch a row twice), a loss first
+    for position, verdict, nodes, seconds in sorted(found, key=lambda f: f[1] != Check.LOSS):
+        assert verdict in (Check.LOSS, Check.UNKNOWN), verdict
+        each.setdefault(position_key(position), [verdict, nodes, seconds, now])
+    rows = ["(%s, %s, '', 0, %s, %s, %s)"] * len(each)
+    params = [value for key, row in each.items() for value in (key, *row)]
+    table = connection.ops.quote_name(PositionVerdict._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (key, verdict, move, length, nodes, seconds, decided) "
+            f"VALUES {', '.join(rows)} ON CONFLICT (key) DO UPDATE SET verdict = "
+            "excluded.verdict, move = '', length = 0, nodes = excluded.nodes, seconds = "
+            f"excluded.seconds, decided = excluded.decided WHERE {table}.verdict = %s "
+            "AND excluded.verdict = %s",
+            [*params, Check.UNKNOWN, Check.LOSS],
         )
 
 
