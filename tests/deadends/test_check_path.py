@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django_tasks_db.models import DBTaskResult
 
 from games import deals
@@ -19,7 +21,7 @@ from games.engine.moves import Move
 from games.models import Deal, Game
 from games.steps import current
 from games.steps import steps as game_steps
-from solver.deadends import queue, tasks
+from solver.deadends import checks, queue, tasks
 from solver.deadends.models import (
     Check,
     CheckRequest,
@@ -267,6 +269,23 @@ def test_a_checks_win_is_one_line_and_one_row_and_following_it_asks_for_nothing(
     here = PositionVerdict.objects.get(key=position_key(current(game).position))
     assert (here.line_id, here.step, here.move) == (row.line_id, 10, line[10])
     assert WinningLine.objects.count() == 1
+
+
+def test_a_move_along_the_line_reads_once_and_writes_once():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    post(alice, game, move="7S-t7")
+    assert work() == [Check.WIN]
+    before = current(game).position
+    move = Move.parse(WinningLine.objects.get().moves.split()[0])
+    after = rules.apply(before, move)
+    with CaptureQueriesContext(connection) as queries:
+        assert checks.request(game, after, before, move) == Check.WIN
+    assert len(queries) == 2, [query["sql"][:60] for query in queries]  # a SELECT, an INSERT
+    with CaptureQueriesContext(connection) as queries:  # known now: the read alone
+        assert checks.request(game, after, before, move) == Check.WIN
+    assert len(queries) == 1
 
 
 def test_a_move_off_the_line_asks_for_its_check():
