@@ -1,8 +1,10 @@
 """Hints: the next move of a line the solver proved wins from the current position.
 
-A hint never searches inside the request: it reads the line a check stored, and when none
-is known yet it asks for the position's check (once: the same wanted position is never
-queued twice) and the page polls for the answer, as the dead-end banner does.
+A hint never searches inside the request: it reads the first move the current position's
+row keeps (one indexed read). A player who follows a stored line finds each position on it
+known, its row written by the move that reached it (solver.deadends.checks.derive); when
+none is known yet the hint asks for the position's check (once: the same wanted position is
+never queued twice) and the page polls for the answer, as the dead-end banner does.
 """
 
 from __future__ import annotations
