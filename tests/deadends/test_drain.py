@@ -118,3 +118,12 @@ def test_losses_and_unknowns_are_written_in_one_statement_and_a_loss_replaces_an
     assert PositionVerdict.objects.get(key=keys[1]).nodes == 20
     proofs.store_verdicts([(positions[0], Check.UNKNOWN, 1, 0.0)])
     assert PositionVerdict.objects.get(key=keys[0]).verdict == Check.LOSS, "a loss stands"
+
+
+def test_a_drain_past_its_time_hands_what_is_left_to_a_new_wake_up(monkeypatch):
+    ask(6)
+    DBTaskResult.objects.all().delete()
+    monkeypatch.setattr(tasks, "DRAIN_SECONDS", 0.0)
+    assert tasks.drain("") == [], "out of time before its first claim"
+    assert wake_ups() == 1, "the worker's other tasks get their turn, then this one drains on"
+    assert CheckRequest.objects.get().started is None
