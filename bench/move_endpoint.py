@@ -47,6 +47,9 @@ GRACE = 3.0  # s after the players stop: the checks of where they stand may stil
 POOL = ("SELECT d.number, v.moves FROM games_dealverdict v JOIN games_deal d ON d.id = v.deal_id"
         " WHERE v.verdict = 'win' AND d.variant = %s AND v.draw IS NOT DISTINCT FROM %s"
         " AND v.passes IS NOT DISTINCT FROM %s ORDER BY d.number")  # fmt: skip
+SOLVED = ("SELECT count(*) FROM games_dealverdict v JOIN games_deal d ON d.id = v.deal_id"
+          " WHERE d.variant = %s AND v.draw IS NOT DISTINCT FROM %s"
+          " AND v.passes IS NOT DISTINCT FROM %s")  # fmt: skip
 QUEUED = ("READY", "RUNNING")
 POOL_GRADING_SECONDS = 600.0  # the most the setup waits for the pool's grades
 
@@ -172,7 +175,7 @@ def load_test(args, url: str) -> None:
     for entry in ours:
         players.extend(entry)
     p95 = [f"{e.name} {e.get_response_time_percentile(0.95):.0f}" for e in ours
-           if e.name.endswith(ACTIONS + (" hint", " hint poll"))]  # fmt: skip
+           if e.name == "open" or e.name.endswith(ACTIONS + (" hint", " hint poll"))]  # fmt: skip
     print(f"\nplayers ({args.load} {args.kind}, a move every ~{args.think:g} s): "
           f"{players.num_requests} requests, {players.num_failures} failed, p50/p95/p99/max "
           f"{'/'.join(f'{players.get_response_time_percentile(q):.0f}' for q in (.5, .95, .99))}"
@@ -222,15 +225,16 @@ def pool_modes() -> dict[str, tuple[int | None, int | None]]:
 
 def fill_pool(site: Site, db, per_mode: int) -> dict[str, list[tuple[int, tuple[str, ...]]]]:
     """Setup, before the players start: fills each strayer mode's winnable pool with the
-    site's own command (--count fresh numbers, both cores, a small budget) where it holds
-    fewer than `per_mode` wins, waits while the site's db_workers grade them (the task the
-    command queues: a pool on a live site is graded, and grading in the measured window would
-    be counted as the players' cost), and returns each variant's [(number, stored line)]."""
+    site's own command (`per_mode` fresh numbers, both cores, a small budget) where fewer
+    than `per_mode` deals are solved (a database kept from an earlier run has its pool),
+    waits while the site's db_workers grade them (the task the command queues: a live site's
+    pool is graded, and grading in the measured window would count as the players' cost),
+    and returns each variant's [(number, stored line)]."""
     started, pool = time.monotonic(), {}
     for variant, (draw, passes) in pool_modes().items():
         mode = ["--draw", str(draw)] if draw else []
         mode += ["--passes", str(passes)] if passes else []
-        if len(read_pool(db, variant, draw, passes)) < per_mode:
+        if db.execute(SOLVED, [variant, draw, passes]).fetchone()[0] < per_mode:
             manage(site.env, "generate_deals", "--variant", variant, *mode, "--count",
                    str(per_mode), "--workers", str(CORES), "--budget-seconds", "1")  # fmt: skip
     filled = time.monotonic()
@@ -305,8 +309,8 @@ def main() -> int:
     parser.add_argument("--stray", type=float, default=0.1,
                         help="a strayer's share of moves off its deal's line")  # fmt: skip
     parser.add_argument("--pool", type=int, default=24,
-                        help="strayers: fresh deals solved for each mode's pool, when it holds "
-                        "fewer wins (setup, not counted)")  # fmt: skip
+                        help="strayers: fresh deals solved for each mode's pool, unless as many "
+                        "are (setup, not counted)")  # fmt: skip
     args = parser.parse_args()
     levels = sorted(int(n) for n in args.players.split(","))
     variants = [v for v in args.variants.split(",") if v]

@@ -136,12 +136,14 @@ class Strayer(Player):
     knows each deal's winning line (its stored line: the load test fills the pool and reads
     the lines from the database before it starts, into `pool`), so it never asks for a hint:
     it follows the line and strays now and then, as people do (bench/course.py). A move off
-    the line is a random legal move (choose), in `stray` of the moves on it; off the line,
-    on the dead-end banner it jumps back to the last winnable move (or undoes while that is
-    still being looked for), else half the time it goes back toward the line (an undo; a
-    jump to its last step on the line where an undo would take back the banner's jump) and
-    otherwise plays on at random, until it stands on the line again. It gives up a game
-    SLACK actions past its line's length. Run by plain locust, it has no pool and stops."""
+    the line is a random legal move (choose), in `stray` of the moves on it. On the dead-end
+    banner it jumps back to the last winnable move (or undoes while that is still being
+    looked for; a new game on a deal lost from the start); else, off the line, half the time
+    it goes back toward the line (an undo; a jump to its last step on the line where an undo
+    would take back the banner's jump) and otherwise plays on at random, until it stands on
+    the line again. It gives up a game SLACK actions past its line's length. It asks no
+    hints, ever: its requests are a person's, a page and then moves, undos and jumps. Run by
+    plain locust, it has no pool and stops."""
 
     abstract, kind, stray = True, "strayer", 0.1
     SLACK = 100
