@@ -11,33 +11,37 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.deals import deal_position
+from games.engine.moves import Move
 from games.engine.positions import Position
+from games.engine.rules import move_back
 from games.models import Game
 from solver.pool.models import DealVerdict, Outcome
 
 from . import queue
 from .models import Check, CheckRequest, PositionVerdict, position_key
-from .proofs import store_line
+from .proofs import store_line, store_losses
 from .tasks import check_position
 
 
-def request(game: Game, position: Position, before: Position | None = None) -> str:
+def request(
+    game: Game, position: Position, before: Position | None = None, move: Move | None = None
+) -> str:
     """The verdict of `game`'s position ("win", "loss", "unknown"), or "pending" with a check
     queued for it.
 
-    `before` is the position a move was just made from: a move from a lost position reaches
-    a lost one (were it winnable, so was the position before it), which needs no search.
-    A game's first action brings its deal's winning line along, if it came from the pool.
+    `before` is the position `move` was just played from: what is known of it may decide
+    this one with no search (`_after_move`). A game's first action brings its deal's winning
+    line along, if it came from the pool.
 
-    One query when the position is known, three or four when it is new."""
+    One query when the position is known or follows from `before`, three or four when it is
+    new."""
     key = position_key(position)
     keys = [key] if before is None else [key, position_key(before)]
-    found = dict(PositionVerdict.objects.filter(key__in=keys).values_list("key", "verdict"))
-    state = found.get(key)
-    if before is not None and found.get(keys[1]) == Check.LOSS:
-        if state in (None, Check.UNKNOWN):
-            _store_inherited_loss(key)
-            state = Check.LOSS
+    rows = PositionVerdict.objects.filter(key__in=keys).values_list("key", "verdict", "length")
+    found = {row[0]: row[1:] for row in rows}
+    state = found.get(key, (None,))[0]
+    if before is not None:
+        state = _after_move(key, state, before, move, found.get(keys[1]))
     if state is None and len(game.actions) <= 1 and _seed_from_deal(game):
         state = queue.verdicts([position])[0]
     if state is not None:
@@ -61,6 +65,15 @@ def request_after(game: Game, position: Position) -> str:
     return Check.PENDING
 
 
+def recheck(game: Game, position: Position) -> None:
+    """Ask for a search of the game's position though it is known winnable: the only line
+    known from it goes straight back the way the player came (play.hints), and a search of
+    its own may find one onward. The search stores what it finds as any check does (a line
+    only ever shortens a stored one)."""
+    if queue.add(game, position, at=position_key(position), recheck=True):
+        wake()
+
+
 def known(game: Game, position: Position) -> str:
     """What `request` would answer, without asking for anything: "pending" while the game
     waits for the position's check, "unknown" when nobody asked."""
@@ -68,8 +81,12 @@ def known(game: Game, position: Position) -> str:
     state = PositionVerdict.objects.filter(key=key).values_list("verdict", flat=True).first()
     if state is not None:
         return state
-    waiting = CheckRequest.objects.filter(game=game, key=key).exists()
-    return Check.PENDING if waiting else Check.UNKNOWN
+    return Check.PENDING if waiting(game, position) else Check.UNKNOWN
+
+
+def waiting(game: Game, position: Position) -> bool:
+    """Does the game wait for a check of `position` (a recheck of a known one included)?"""
+    return CheckRequest.objects.filter(game=game, key=position_key(position)).exists()
 
 
 def wake() -> None:
@@ -77,13 +94,41 @@ def wake() -> None:
     transaction.on_commit(check_position.enqueue)
 
 
-def _store_inherited_loss(key: str) -> None:
+def _after_move(
+    key: str, state: str | None, before: Position, move: Move | None, was: tuple | None
+) -> str | None:
+    """The verdict of the position keyed `key` (`state` so far) that `move` reached from
+    `before`, whose row `was` holds its verdict and length (None: it has none). What
+    `before`'s verdict proves of it is stored, in one statement, and needs no search."""
+    if was is None or state not in (None, Check.UNKNOWN):
+        return state
+    verdict, length = was
+    if verdict == Check.LOSS:
+        # A move from a lost position reaches a lost one: were it winnable, so was the
+        # position before it (play the move, then the win).
+        store_losses([key])
+        return Check.LOSS
+    back = move_back(before, move) if verdict == Check.WIN and move is not None else None
+    if back is None:
+        return state
+    # A reversible move keeps a winnable position winnable. `back` is legal here and reaches
+    # `before` (rules.move_back), which a line of `length` moves wins: `back` and then that
+    # line win from here, in length + 1 moves. Stored as that line (its first move, its
+    # length), it keeps proofs.py's promise: the position its first move reaches, `before`,
+    # has a stored line strictly shorter (`length`, and stored lengths only ever shrink).
+    _store_win_back(key, state, str(back), length + 1)
+    return Check.WIN
+
+
+def _store_win_back(key: str, state: str | None, back: str, length: int) -> None:
     now = timezone.now()
-    lost = PositionVerdict(key=key, verdict=Check.LOSS, decided=now)
-    PositionVerdict.objects.bulk_create([lost], ignore_conflicts=True)
-    PositionVerdict.objects.filter(key=key, verdict=Check.UNKNOWN).update(
-        verdict=Check.LOSS, move="", length=0, decided=now
-    )
+    if state is None:
+        row = PositionVerdict(key=key, verdict=Check.WIN, move=back, length=length, decided=now)
+        PositionVerdict.objects.bulk_create([row], ignore_conflicts=True)
+    else:  # a search had left it undecided
+        PositionVerdict.objects.filter(key=key, verdict=Check.UNKNOWN).update(
+            verdict=Check.WIN, move=back, length=length, decided=now
+        )
 
 
 def _seed_from_deal(game: Game) -> bool:

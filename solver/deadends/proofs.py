@@ -35,6 +35,18 @@ def store(position: Position, verdict: str, moves: list[str], nodes: int, second
         )
 
 
+def store_losses(keys: list[str]) -> None:
+    """Store as lost the positions keyed `keys`, proven lost with no search of their own (a
+    move from a lost position, or a reversible move to one: see checks and queue). What a
+    search had left undecided is decided now; nothing else is replaced."""
+    now = timezone.now()
+    rows = [PositionVerdict(key=key, verdict=Check.LOSS, decided=now) for key in keys]
+    PositionVerdict.objects.bulk_create(rows, ignore_conflicts=True)
+    PositionVerdict.objects.filter(key__in=keys, verdict=Check.UNKNOWN).update(
+        verdict=Check.LOSS, move="", length=0, decided=now
+    )
+
+
 def without_cycles(position: Position, moves: list[str]) -> tuple[list[Position], list[str]]:
     """The line with every loop cut out: where it comes back to a position it passed
     before, the moves in between go. Returns the positions along the new line (the start
