@@ -33,8 +33,8 @@ def request(
     this one with no search (`_after_move`). A game's first action brings its deal's winning
     line along, if it came from the pool.
 
-    One query when the position is known or follows from `before`, three or four when it is
-    new."""
+    One query when the position is known, two when it follows from `before` (its row
+    stored), three or four when it is new."""
     key = position_key(position)
     keys = [key] if before is None else [key, position_key(before)]
     rows = PositionVerdict.objects.filter(key__in=keys).values_list("key", "verdict", "length")
