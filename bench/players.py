@@ -1,6 +1,7 @@
 """Locust users: players who open a deal's page and POST moves as htmx does, chosen from the
 board last sent (bench/board.py), undoing when stuck, a new game when won or at `ply_cap`
-moves, pausing 0.5-1.5 x BENCH_THINK s; the baseline and save floor; an abuser. On a live site:
+moves, pausing 0.5-1.5 x BENCH_THINK s; players who follow the hinted line and stray now and
+then (Strayer); the baseline and save floor; an abuser. On a live site:
 
     PYTHONPATH=. .venv/bin/locust -f bench/players.py --headless -u 200 -r 20 -t 5m -H http://127.0.0.1:8000
 """
@@ -8,22 +9,34 @@ moves, pausing 0.5-1.5 x BENCH_THINK s; the baseline and save floor; an abuser. 
 import itertools
 import os
 import random
+import time
 import urllib.parse
+from collections import Counter
 
 import gevent
 from locust import FastHttpUser, task
 from locust.exception import StopUser
 
-from bench.board import KLONDIKE_QUERY, choose, read_board
+from bench.board import KLONDIKE_QUERY, Board, choose, read_board
+from bench.crowd import Seen
+
+# A hint is counted against settings.RATE_LIMITS["hint"]: 30 a player in a minute's window
+# (and 300 an address; each player here has its own). A strayer stays two short of it, in the
+# same windows the site counts in (time // 60 on the same clock).
+HINTS_PER_MINUTE = 28
 
 
 class Player(FastHttpUser):
     """One player, one keep-alive connection, one game at a time."""
 
-    abstract, variant, ply_cap = True, "yukon", 200
+    abstract, variant, ply_cap, kind = True, "yukon", 200, "random"
     think = float(os.environ.get("BENCH_THINK", "0"))
     label = ""  # before each request's name
     addresses = itertools.count(1)  # each player its own, to a site behind PROXY_HOPS=1
+    # The load test's record, shared by all players when set to a list: each move answered
+    # (bench/crowd.py), and what the players did (moves by kind, undos, jumps, games won).
+    log: list[Seen] | None = None
+    tally: Counter = Counter()
 
     def wait_time(self) -> float:
         return self.rng.uniform(0.5, 1.5) * self.think
@@ -37,6 +50,8 @@ class Player(FastHttpUser):
             gevent.sleep(self.rng.uniform(0.0, 1.5) * self.think)
 
     def open_game(self) -> None:
+        self.leave()
+        self.actions: list[str] | None = []  # the game's, as the site stores them; None: lost track
         query = KLONDIKE_QUERY if self.variant == "klondike" else ""
         path = f"/{self.variant}/{self.rng.randint(1, 2**31 - 1)}/{query}"
         headers = {"X-Forwarded-For": self.address}
@@ -63,12 +78,17 @@ class Player(FastHttpUser):
     def move(self) -> None:
         board = self.board
         if board.won or board.ply >= self.ply_cap:
+            self.tally["won" if board.won else "given up at the cap"] += 1
             return self.open_game()
         move = choose(board, self.rng)
-        form = {"action": "undo" if move is None else "move", "ply": board.ply}
-        if move is not None:
-            form["move"] = move
-        name = f"{self.label}{self.variant} {form['action']}"
+        self.act({"action": "undo"} if move is None else {"action": "move", "move": move})
+
+    def act(self, form: dict) -> None:
+        """POSTs a move, undo or jump on the board last sent; a refused one (the board's alert
+        line) is a failure, and the player starts a new game."""
+        board, form = self.board, {**form, "ply": self.board.ply}
+        name, sent = f"{self.label}{self.variant} {form['action']}", time.time()
+        self.leave(sent)
         with self.post(board.action, form, name) as answer:
             html = answer.text or ""
             if answer.status_code == 429 and self.label:  # the abuser's refusals: expected
@@ -79,6 +99,99 @@ class Player(FastHttpUser):
                 answer.failure(f"{form} on {board.action}: HTTP {answer.status_code}")
                 return self.open_game()
         self.board = after
+        self.track(form, after, sent)
+
+    def track(self, form: dict, after: Board, sent: float) -> None:
+        """Mirrors the game's actions (a move or a jump `@k` is added, an undo takes the last
+        one back) and notes a move's answer in the log."""
+        if self.actions is None or self.label:
+            return
+        action = form["action"]
+        self.tally[action if action != "move" else f"{self.kind} move"] += 1
+        if action == "undo":
+            self.actions.pop()
+        else:
+            self.actions.append(form["move"] if action == "move" else f"@{form['step']}")
+        if after.ply != len(self.actions):  # an action the site added or took: not followed
+            self.actions = None
+            self.tally["games not followed"] += 1
+            return
+        if action == "move" and not after.won and Player.log is not None:
+            self.standing = Seen(self.kind, self.variant, after.action, tuple(self.actions),
+                                 sent, time.time(), after.verdict)  # fmt: skip
+            Player.log.append(self.standing)
+
+    def leave(self, now: float | None = None) -> None:
+        """The player moves on from the position it stood on."""
+        if getattr(self, "standing", None) is not None:
+            self.standing.left = now or time.time()
+        self.standing = None
+
+
+class Strayer(Player):
+    """A player who mostly follows a winning line and strays now and then, as people do: a
+    move is the hint's (the site reads it from its stored line: a hint, then its move), or in
+    `stray` of the moves a move of its own (choose). On the dead-end banner it jumps back to
+    the last winnable move, or undoes while that is still being looked for, or starts a new
+    game on a deal lost from the start. It stays within the site's hint limit; when its hints
+    run out, or a hint is still being looked for after about a pause (the page polls each
+    second), it plays its own guess (choose)."""
+
+    abstract, kind, stray = True, "strayer", 0.1
+
+    def move(self) -> None:
+        board = self.board
+        if board.won or board.ply >= self.ply_cap:
+            self.tally["won" if board.won else "given up at the cap"] += 1
+            return self.open_game()
+        if board.lost:  # back to where the line was still winnable
+            if board.jump is not None:
+                return self.act({"action": "jump", "step": board.jump})
+            if board.searching and self.actions:
+                return self.act({"action": "undo"})
+            self.tally["new game off a deal lost from the start"] += 1
+            return self.open_game()
+        strays = self.rng.random() < self.stray
+        self.tally["strayed" if strays else "followed the hint"] += 1
+        move = choose(board, self.rng) if strays else self.hinted()
+        if move is None:  # no hint to be had: its own guess
+            self.tally["guessed" if not strays else "strayed and stuck"] += 1
+            move = choose(board, self.rng)
+        self.act({"action": "undo"} if move is None else {"action": "move", "move": move})
+
+    def hinted(self) -> str | None:
+        """The hint's move from the board as it stands (asked for, polled while it is being
+        looked for), or None; the board comes back with the hint's answer."""
+        window = int(time.time() // 60)
+        if getattr(self, "window", None) != window:
+            self.window, self.hints_left = window, HINTS_PER_MINUTE
+        if self.hints_left <= 0:
+            self.tally["hints over the limit"] += 1
+            return None
+        self.hints_left -= 1
+        board = self.board
+        self.tally["hints"] += 1
+        with self.post(board.action, {"action": "hint", "ply": board.ply},
+                       f"{self.variant} hint") as answer:  # fmt: skip
+            after = read_board(answer.text or "")
+            if answer.status_code != 200 or after.ply != board.ply:
+                answer.failure(f"hint on {board.action}: HTTP {answer.status_code}")
+                return None
+        deadline = time.monotonic() + self.think
+        while after.hint is None and after.hint_poll and time.monotonic() < deadline:
+            gevent.sleep(1.0)
+            headers = {"HX-Request": "true", "X-Forwarded-For": self.address}
+            with self.client.get(after.hint_poll, name=f"{self.variant} hint poll",
+                                 headers=headers, catch_response=True) as answer:  # fmt: skip
+                if answer.status_code == 204:  # still looking
+                    continue
+                polled = read_board(answer.text or "")
+                if answer.status_code != 200 or polled.ply != board.ply:
+                    answer.failure(f"hint poll {after.hint_poll}: HTTP {answer.status_code}")
+                    return None
+                after = polled
+        self.board = after
+        return after.hint
 
 
 class Hello(FastHttpUser):
@@ -133,7 +246,10 @@ class Abuser(Player):
                 answer.success()
 
 
-# What `locust -f bench/players.py` runs: players of both games.
+# What `locust -f bench/players.py` runs: players of both games, both kinds.
 YukonPlayer = type("YukonPlayer", (Player,), {"variant": "yukon"})
 KlondikePlayer = type("KlondikePlayer", (Player,), {"variant": "klondike"})
+YukonStrayer = type("YukonStrayer", (Strayer,), {"variant": "yukon"})
+KlondikeStrayer = type("KlondikeStrayer", (Strayer,), {"variant": "klondike"})
 Flooder = type("Flooder", (Abuser,), {"abstract": False})
+KINDS = {"random": [YukonPlayer, KlondikePlayer], "strayer": [YukonStrayer, KlondikeStrayer]}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine import history
-from games.engine.moves import Move
+from games.engine.moves import MalformedMove, Move
 from games.engine.positions import Position
 from games.models import Game
 from games.steps import steps
@@ -55,8 +55,8 @@ def verdict(
     undecided earlier position; without, nothing is written (a page's GET or poll).
     A game not started yet (no row until its first action) has nothing known.
 
-    `before` is the position the game's last action, a move, was just made from: what is
-    known of it may decide this one (checks.request)."""
+    `before` is the position a move was just made from (the game's last action): if it was
+    lost, so is this one; if that move follows a stored winning line, this is winnable."""
     if game.result or game.pk is None:
         return Verdict(Check.UNKNOWN)
     if ask:
@@ -77,6 +77,9 @@ def verdict(
 
 
 def _last_move(game: Game) -> Move | None:
-    """The game's last action, if it is a move (a jump is not)."""
-    action = history.parse_action(game.actions[-1])
-    return action if isinstance(action, Move) else None
+    """The move the game's last action made (a move, or a move redone)."""
+    try:
+        parsed = history.parse_action(game.actions[-1]) if game.actions else None
+    except MalformedMove:
+        return None
+    return parsed if isinstance(parsed, Move) else None

@@ -1,14 +1,16 @@
 """Hints: the next move of a line the solver proved wins from the current position.
 
-A hint never searches inside the request: it reads the line a check stored, and when none
-is known yet it asks for the position's check (once: the same wanted position is never
-queued twice) and the page polls for the answer, as the dead-end banner does.
+A hint never searches inside the request: it reads the first move the current position's
+row keeps (one indexed read). A player who follows a stored line finds each position on it
+known, its row written by the move that reached it (solver.deadends.checks.derive); when
+none is known yet the hint asks for the position's check (once: the same wanted position is
+never queued twice) and the page polls for the answer, as the dead-end banner does.
 
-"Go back the way you came" is no hint, though it is often the first move of the line
-stored for a position reached by a move that can be undone (checks.request proves such a
-position winnable by that move back, with no search). For such a line another move known
-to win is shown; with none known, the position gets a check of its own, and the move back
-is shown only if that check finds nothing better.
+"Go back the way you came" is no hint, though it is the first move of the line stored for a
+position reached by a move that can go straight back from a winnable one (checks.derive
+proves it winnable by that move back, with no search). For such a line another move known
+to win is shown; with none known, the position gets a check of its own (a recheck), and the
+move back is shown only if that check finds nothing better.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("solver", "0009_deal_grades"),
+        ("solver", "0010_winning_lines"),
     ]
 
     operations = [
