@@ -73,8 +73,8 @@ def claim(worker: str = "") -> CheckRequest | None:
     """The newest wanted request, claimed for a search (by `worker`, the db_worker's id)
     along with every other request for the same position. Requests whose game has moved on,
     or whose position was decided meanwhile (unless asked as a recheck), are deleted on the
-    way, unsearched. Quick checks
-    come before deep ones. A request claimed by a worker whose lease ran out is free again."""
+    way, unsearched. Quick checks come before deep ones. A request claimed by a worker whose
+    lease ran out is free again."""
     while True:
         now = timezone.now()
         free = (
