@@ -1,8 +1,8 @@
 #!/usr/bin/env python
 """The move endpoint under gunicorn + PostgreSQL beside a hello-world view and the save floor
 (the move's POST, one SELECT and one UPDATE, nothing else), in one run; or (--load) the load
-test: paced players of one --kind (random moves, or strayers who follow the hinted line and
-stray now and then) and an abusive client.
+test: paced players of one --kind (random moves on any deal, or strayers who follow a pool
+deal's winning line and stray now and then) and an abusive client.
 
     .venv/bin/python bench/move_endpoint.py [--seconds 20] [--players 16,64] [--think 1]
     .venv/bin/python bench/move_endpoint.py --load 100 --minutes 1 --think 2 --fresh-db \
@@ -19,6 +19,7 @@ import os
 import statistics
 import sys
 import time
+import urllib.parse
 from collections import Counter
 from pathlib import Path
 
@@ -30,8 +31,10 @@ from locust.env import Environment  # noqa: E402
 from locust.stats import StatsEntry  # noqa: E402
 
 from bench import crowd  # noqa: E402
+from bench.board import KLONDIKE_QUERY  # noqa: E402
 from bench.players import KINDS, Flooder, Floor, Hello, Player, Strayer  # noqa: E402
-from bench.site import DEFAULT_DB, Site, cpu_seconds, loadavg, spent  # noqa: E402
+from bench.site import DEFAULT_DB, Site, cpu_seconds, loadavg, manage, spent  # noqa: E402
+from games.engine.modes import Mode  # noqa: E402
 
 TARGET_FLOOR_RATIO = 1.5  # issue 11: a move costs <= 1.5x the save floor, same run
 TARGET_P99_MS, TARGET_PARTIAL = 100.0, 12 * 1024  # paced players' p99; a board partial's bytes
@@ -41,6 +44,14 @@ SIZES = ("SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c WHERE 
 QUEUE = "SELECT status, count(*) FROM django_tasks_database_dbtaskresult GROUP BY status"
 ACTIONS = (" move", " undo", " jump")  # a player's requests that change the position
 GRACE = 3.0  # s after the players stop: the checks of where they stand may still end
+POOL = ("SELECT d.number, v.moves FROM games_dealverdict v JOIN games_deal d ON d.id = v.deal_id"
+        " WHERE v.verdict = 'win' AND d.variant = %s AND v.draw IS NOT DISTINCT FROM %s"
+        " AND v.passes IS NOT DISTINCT FROM %s ORDER BY d.number")  # fmt: skip
+SOLVED = ("SELECT count(*) FROM games_dealverdict v JOIN games_deal d ON d.id = v.deal_id"
+          " WHERE d.variant = %s AND v.draw IS NOT DISTINCT FROM %s"
+          " AND v.passes IS NOT DISTINCT FROM %s")  # fmt: skip
+QUEUED = ("READY", "RUNNING")
+POOL_GRADING_SECONDS = 600.0  # the most the setup waits for the pool's grades
 
 
 def run_phase(site: Site, name: str, user: type, players: int, seconds: float, warmup: float):
@@ -122,6 +133,8 @@ def load_test(args, url: str) -> None:
               fresh=args.fresh_db, worker_nice=args.worker_nice,
               PROXY_HOPS="1") as site:  # fmt: skip
         db = psycopg.connect(site.db_url, autocommit=True)
+        if args.kind == "strayer":  # setup: the pool's rows are not the players' growth
+            Strayer.pool = fill_pool(site, db, args.pool)
         before, codes, samples = dict(db.execute(SIZES).fetchall()), Counter(), []
         Player.think, Strayer.stray, Player.log = args.think, args.stray, []
         Player.tally.clear()
@@ -162,7 +175,7 @@ def load_test(args, url: str) -> None:
     for entry in ours:
         players.extend(entry)
     p95 = [f"{e.name} {e.get_response_time_percentile(0.95):.0f}" for e in ours
-           if e.name.endswith(ACTIONS + (" hint", " hint poll"))]  # fmt: skip
+           if e.name == "open" or e.name.endswith(ACTIONS + (" hint", " hint poll"))]  # fmt: skip
     print(f"\nplayers ({args.load} {args.kind}, a move every ~{args.think:g} s): "
           f"{players.num_requests} requests, {players.num_failures} failed, p50/p95/p99/max "
           f"{'/'.join(f'{players.get_response_time_percentile(q):.0f}' for q in (.5, .95, .99))}"
@@ -200,6 +213,48 @@ def load_test(args, url: str) -> None:
           f"CPU per move {1000 * site_cpu / max(moves, 1):.1f} ms; verdict p95 "
           f"{total['p95']:.2f} s, decided {100 * total['share']:.1f}% of {total['counted']}; "
           f"growth {kib / hours:.0f} KiB per player-hour")  # fmt: skip
+
+
+def pool_modes() -> dict[str, tuple[int | None, int | None]]:
+    """The modes the strayers play, variant → (draw, passes): Yukon's and the Klondike mode
+    their deals' addresses ask for (KLONDIKE_QUERY), as the site reads it."""
+    asked = urllib.parse.parse_qs(KLONDIKE_QUERY.lstrip("?"))
+    klondike = Mode("klondike", int(asked["draw"][0]), asked["scoring"][0])
+    return {"yukon": (None, None), "klondike": (klondike.draw, klondike.passes)}
+
+
+def fill_pool(site: Site, db, per_mode: int) -> dict[str, list[tuple[int, tuple[str, ...]]]]:
+    """Setup, before the players start: fills each strayer mode's winnable pool with the
+    site's own command (`per_mode` fresh numbers, both cores, a small budget) where fewer
+    than `per_mode` deals are solved (a database kept from an earlier run has its pool),
+    waits while the site's db_workers grade them (the task the command queues: a live site's
+    pool is graded, and grading in the measured window would count as the players' cost),
+    and returns each variant's [(number, stored line)]."""
+    started, pool = time.monotonic(), {}
+    for variant, (draw, passes) in pool_modes().items():
+        mode = ["--draw", str(draw)] if draw else []
+        mode += ["--passes", str(passes)] if passes else []
+        if db.execute(SOLVED, [variant, draw, passes]).fetchone()[0] < per_mode:
+            manage(site.env, "generate_deals", "--variant", variant, *mode, "--count",
+                   str(per_mode), "--workers", str(CORES), "--budget-seconds", "1")  # fmt: skip
+    filled = time.monotonic()
+    while (waiting := sum(dict(db.execute(QUEUE).fetchall()).get(s, 0) for s in QUEUED)) and (
+        time.monotonic() - filled < POOL_GRADING_SECONDS
+    ):
+        time.sleep(1)
+    for variant, (draw, passes) in pool_modes().items():
+        pool[variant] = read_pool(db, variant, draw, passes)
+    print(f"pool: {', '.join(f'{v} {len(d)}' for v, d in pool.items())} winnable deals; filled "
+          f"in {filled - started:.0f} s, graded in {time.monotonic() - filled:.0f} s"
+          + (f" ({waiting} tasks still queued)" if waiting else "")
+          + " (setup, not counted)", flush=True)  # fmt: skip
+    return pool
+
+
+def read_pool(db, variant: str, draw: int | None, passes: int | None) -> list:
+    """The mode's wins: [(number, its stored line)] (DealVerdict.moves)."""
+    rows = db.execute(POOL, [variant, draw, passes]).fetchall()
+    return [(number, tuple(line)) for number, line in rows]
 
 
 def verdict_latency(site: Site, log: list[crowd.Seen], end: float) -> tuple[dict, list[str]]:
@@ -249,10 +304,13 @@ def main() -> int:
     parser.add_argument("--worker-nice", type=int, default=0, help="the db_workers' nice")
     parser.add_argument("--db-workers", type=int, default=2, help="the load test's db_workers")
     parser.add_argument("--kind", choices=sorted(KINDS), default="random",
-                        help="the load test's players: random moves, or strayers who follow "
-                        "the hinted line")  # fmt: skip
+                        help="the load test's players: random moves on any deal, or strayers "
+                        "who follow a pool deal's line")  # fmt: skip
     parser.add_argument("--stray", type=float, default=0.1,
-                        help="a strayer's share of moves off the hinted line")  # fmt: skip
+                        help="a strayer's share of moves off its deal's line")  # fmt: skip
+    parser.add_argument("--pool", type=int, default=24,
+                        help="strayers: fresh deals solved for each mode's pool, unless as many "
+                        "are (setup, not counted)")  # fmt: skip
     args = parser.parse_args()
     levels = sorted(int(n) for n in args.players.split(","))
     variants = [v for v in args.variants.split(",") if v]

@@ -1,7 +1,8 @@
 """Locust users: players who open a deal's page and POST moves as htmx does, chosen from the
 board last sent (bench/board.py), undoing when stuck, a new game when won or at `ply_cap`
-moves, pausing 0.5-1.5 x BENCH_THINK s; players who follow the hinted line and stray now and
-then (Strayer); the baseline and save floor; an abuser. On a live site:
+moves, pausing 0.5-1.5 x BENCH_THINK s; players who play deals from the winnable pool, follow
+their winning line and stray now and then (Strayer: the load test gives them the lines); the
+baseline and save floor; an abuser. On a live site:
 
     PYTHONPATH=. .venv/bin/locust -f bench/players.py --headless -u 200 -r 20 -t 5m -H http://127.0.0.1:8000
 """
@@ -18,12 +19,8 @@ from locust import FastHttpUser, task
 from locust.exception import StopUser
 
 from bench.board import KLONDIKE_QUERY, Board, choose, read_board
+from bench.course import Course, next_action
 from bench.crowd import Seen
-
-# A hint is counted against settings.RATE_LIMITS["hint"]: 30 a player in a minute's window
-# (and 300 an address; each player here has its own). A strayer stays two short of it, in the
-# same windows the site counts in (time // 60 on the same clock).
-HINTS_PER_MINUTE = 28
 
 
 class Player(FastHttpUser):
@@ -52,8 +49,7 @@ class Player(FastHttpUser):
     def open_game(self) -> None:
         self.leave()
         self.actions: list[str] | None = []  # the game's, as the site stores them; None: lost track
-        query = KLONDIKE_QUERY if self.variant == "klondike" else ""
-        path = f"/{self.variant}/{self.rng.randint(1, 2**31 - 1)}/{query}"
+        path = self.deal_path()
         headers = {"X-Forwarded-For": self.address}
         with self.client.get(path, name=self.label + "open", catch_response=True,
                              headers=headers) as answer:  # fmt: skip
@@ -62,6 +58,13 @@ class Player(FastHttpUser):
                 answer.failure(f"no game board in {path}")
                 raise StopUser  # this player stops; the failure is counted
         self.csrf = self.board.csrf  # the page's; the partials after a move have none
+
+    @property
+    def query(self) -> str:  # the mode's, on a deal's address
+        return KLONDIKE_QUERY if self.variant == "klondike" else ""
+
+    def deal_path(self) -> str:  # any number: not proven winnable, the worst case
+        return f"/{self.variant}/{self.rng.randint(1, 2**31 - 1)}/{self.query}"
 
     def post(self, path: str, form: dict, name: str):
         headers = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
@@ -129,69 +132,87 @@ class Player(FastHttpUser):
 
 
 class Strayer(Player):
-    """A player who mostly follows a winning line and strays now and then, as people do: a
-    move is the hint's (the site reads it from its stored line: a hint, then its move), or in
-    `stray` of the moves a move of its own (choose). On the dead-end banner it jumps back to
-    the last winnable move, or undoes while that is still being looked for, or starts a new
-    game on a deal lost from the start. It stays within the site's hint limit; when its hints
-    run out, or a hint is still being looked for after about a pause (the page polls each
-    second), it plays its own guess (choose)."""
+    """A player who plays deals from the winnable pool, as the site deals them by default, and
+    knows each deal's winning line (its stored line: the load test fills the pool and reads
+    the lines from the database before it starts, into `pool`), so it never asks for a hint:
+    it follows the line and strays now and then, as people do (bench/course.py). A move off
+    the line is a random legal move (choose), in `stray` of the moves on it. On the dead-end
+    banner it jumps back to the last winnable move (or undoes while that is still being
+    looked for; a new game on a deal lost from the start); else, off the line, half the time
+    it goes back toward the line (an undo; a jump to its last step on the line where an undo
+    would take back the banner's jump) and otherwise plays on at random, until it stands on
+    the line again. It gives up a game SLACK actions past its line's length. It asks no
+    hints, ever: its requests are a person's, a page and then moves, undos and jumps. Run by
+    plain locust, it has no pool and stops."""
 
     abstract, kind, stray = True, "strayer", 0.1
+    SLACK = 100
+    pool: dict[str, list[tuple[int, tuple[str, ...]]]] = {}  # variant → [(number, its line)]
+
+    def open_game(self) -> None:
+        """A deal of the pool it has not played yet in this run (any, once it has played them
+        all); its own game left unfinished on it earlier is resigned, so the deal starts
+        afresh."""
+        deals = Strayer.pool.get(self.variant)
+        if not deals:
+            raise StopUser  # no lines known: bench/move_endpoint.py --kind strayer reads them
+        if not getattr(self, "unplayed", None):
+            self.unplayed = self.rng.sample(deals, len(deals))
+        self.number, line = self.unplayed.pop()
+        self.course, self.ply_cap = Course(line), len(line) + self.SLACK
+        super().open_game()
+        if self.board.ply:
+            self.tally["resigned a game left unfinished"] += 1
+            form = {"action": "resign", "ply": self.board.ply}
+            with self.post(self.board.action, form, f"{self.variant} resign") as answer:
+                if answer.status_code != 200:
+                    answer.failure(f"resign on {self.board.action}: HTTP {answer.status_code}")
+            super().open_game()
+
+    def deal_path(self) -> str:
+        return f"/{self.variant}/{self.number}/{self.query}"
 
     def move(self) -> None:
         board = self.board
-        if board.won or board.ply >= self.ply_cap:
-            self.tally["won" if board.won else "given up at the cap"] += 1
+        if board.won or board.ply >= self.ply_cap or self.actions is None:
+            self.tally["won" if board.won else "given up at the cap" if self.actions is not None
+                       else "new game off a game not followed"] += 1  # fmt: skip
             return self.open_game()
-        if board.lost:  # back to where the line was still winnable
-            if board.jump is not None:
-                return self.act({"action": "jump", "step": board.jump})
-            if board.searching and self.actions:
-                return self.act({"action": "undo"})
-            self.tally["new game off a deal lost from the start"] += 1
+        on_line = self.course.on_line
+        what, arg = next_action(self.course, board.lost, board.searching, board.jump, self.rng,
+                                self.stray)  # fmt: skip
+        self.tally[doing(what, on_line, board.lost)] += 1
+        if what == "new":
             return self.open_game()
-        strays = self.rng.random() < self.stray
-        self.tally["strayed" if strays else "followed the hint"] += 1
-        move = choose(board, self.rng) if strays else self.hinted()
-        if move is None:  # no hint to be had: its own guess
-            self.tally["guessed" if not strays else "strayed and stuck"] += 1
-            move = choose(board, self.rng)
+        if what == "jump":
+            return self.act({"action": "jump", "step": arg})
+        move = arg if what == "line" else choose(board, self.rng) if what == "stray" else None
         self.act({"action": "undo"} if move is None else {"action": "move", "move": move})
 
-    def hinted(self) -> str | None:
-        """The hint's move from the board as it stands (asked for, polled while it is being
-        looked for), or None; the board comes back with the hint's answer."""
-        window = int(time.time() // 60)
-        if getattr(self, "window", None) != window:
-            self.window, self.hints_left = window, HINTS_PER_MINUTE
-        if self.hints_left <= 0:
-            self.tally["hints over the limit"] += 1
-            return None
-        self.hints_left -= 1
-        board = self.board
-        self.tally["hints"] += 1
-        with self.post(board.action, {"action": "hint", "ply": board.ply},
-                       f"{self.variant} hint") as answer:  # fmt: skip
-            after = read_board(answer.text or "")
-            if answer.status_code != 200 or after.ply != board.ply:
-                answer.failure(f"hint on {board.action}: HTTP {answer.status_code}")
-                return None
-        deadline = time.monotonic() + self.think
-        while after.hint is None and after.hint_poll and time.monotonic() < deadline:
-            gevent.sleep(1.0)
-            headers = {"HX-Request": "true", "X-Forwarded-For": self.address}
-            with self.client.get(after.hint_poll, name=f"{self.variant} hint poll",
-                                 headers=headers, catch_response=True) as answer:  # fmt: skip
-                if answer.status_code == 204:  # still looking
-                    continue
-                polled = read_board(answer.text or "")
-                if answer.status_code != 200 or polled.ply != board.ply:
-                    answer.failure(f"hint poll {after.hint_poll}: HTTP {answer.status_code}")
-                    return None
-                after = polled
-        self.board = after
-        return after.hint
+    def track(self, form: dict, after: Board, sent: float) -> None:
+        """Follows the course too: where the game's new step stands against the line."""
+        was_on = self.course.on_line
+        if form["action"] == "undo":
+            self.course.undone()
+        elif form["action"] == "jump":
+            self.course.jumped(int(form["step"]))
+        else:
+            self.course.moved(form["move"])
+        if self.course.on_line and not was_on:
+            self.tally["back on the line"] += 1
+        super().track(form, after, sent)
+
+
+def doing(what: str, on_line: bool, lost: bool) -> str:
+    """What a strayer did, by its next_action, for the load test's "players did" line."""
+    if lost:
+        return {"jump": "jumped back to the last winnable move", "new": "new game off a deal lost"
+                " from the start", "undo": "undid while the last winnable move was looked for"
+                }[what]  # fmt: skip
+    if what == "stray":
+        return "strayed" if on_line else "played on off the line"
+    return {"line": "followed the line", "undo": "undid toward the line",
+            "jump": "jumped back to the line"}[what]  # fmt: skip
 
 
 class Hello(FastHttpUser):

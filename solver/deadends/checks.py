@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.deals import deal_position
 from games.engine.moves import Move
 from games.engine.positions import Position
-from games.engine.rules import first_foundation_for
+from games.engine.rules import first_foundation_for, move_back
 from games.models import Game
 from solver.pool.models import DealVerdict, Outcome
 
@@ -88,14 +88,21 @@ def derive(before: Position, row: Row | None, move: Move | None) -> Derived | No
       `move` is the line's next move, so the position reached is the line's next position,
       which the rest of the line wins, one move shorter. (The line's end is the won game,
       which nothing asks about.)
+    - A move whose cards can go straight back keeps a winnable position winnable: the move
+      back (rules.move_back) is legal from the position reached and returns to `before`,
+      which a line of `row.length` moves wins; so the move back and then that line win, in
+      `row.length` + 1 moves. Stored as that line's first move and length (on no stored
+      line), it keeps proofs.py's promise: the position its first move reaches, `before`,
+      has a stored line strictly shorter, and stored lengths only ever shrink.
     """
     if row is None:
         return None
     if row.verdict == Check.LOSS:
         return Derived(Check.LOSS)
-    if row.verdict == Check.WIN and move is not None and row.moves:
-        return _along_the_line(before, row, move)
-    return None
+    if row.verdict != Check.WIN or move is None:
+        return None
+    along = _along_the_line(before, row, move) if row.moves else None
+    return along or _back_and_forth(before, row, move)
 
 
 def _along_the_line(before: Position, row: Row, move: Move) -> Derived | None:
@@ -104,6 +111,13 @@ def _along_the_line(before: Position, row: Row, move: Move) -> Derived | None:
     if not rest or not _same_move(before, move, Move.parse(moves[row.step])):
         return None
     return Derived(Check.WIN, row.line, row.step + 1, rest[0], len(rest))
+
+
+def _back_and_forth(before: Position, row: Row, move: Move) -> Derived | None:
+    back = move_back(before, move)
+    if back is None:
+        return None
+    return Derived(Check.WIN, move=str(back), length=row.length + 1)
 
 
 def _same_move(before: Position, played: Move, planned: Move) -> bool:
@@ -163,6 +177,14 @@ def request_after(game: Game, position: Position) -> str:
     return Check.PENDING
 
 
+def recheck(game: Game, position: Position) -> None:
+    """Ask for a search of the game's position though it is known winnable: the only line
+    known from it goes straight back the way the player came (play.hints), and a search of
+    its own may find one onward (tasks: stored from the position its first move reaches)."""
+    if queue.add(game, position, at=position_key(position), recheck=True):
+        wake()
+
+
 def known(game: Game, position: Position) -> str:
     """What `request` would answer, without asking for anything: "pending" while the game
     waits for the position's check, "unknown" when nobody asked."""
@@ -170,8 +192,12 @@ def known(game: Game, position: Position) -> str:
     state = PositionVerdict.objects.filter(key=key).values_list("verdict", flat=True).first()
     if state is not None:
         return state
-    waiting = CheckRequest.objects.filter(game=game, key=key).exists()
-    return Check.PENDING if waiting else Check.UNKNOWN
+    return Check.PENDING if waiting(game, position) else Check.UNKNOWN
+
+
+def waiting(game: Game, position: Position) -> bool:
+    """Does the game wait for a check of `position` (a recheck of a known one included)?"""
+    return CheckRequest.objects.filter(game=game, key=position_key(position)).exists()
 
 
 def wake() -> None:

@@ -79,6 +79,9 @@ class CheckRequest(models.Model):
     position = models.JSONField()
     at = models.CharField(max_length=64)  # the key of the game's position when it asked
     deep = models.BooleanField(default=False)  # a quick check left it undecided
+    # Searched though the position is decided: its only known line goes back the way the
+    # player came, and a hint waits for one onward (checks.recheck).
+    recheck = models.BooleanField(default=False)
     requested = models.DateTimeField()
     started = models.DateTimeField(null=True, blank=True)  # claimed by a worker
     # The worker that claimed it (its db_worker id; blank for a search run in-process): the

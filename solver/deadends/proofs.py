@@ -86,6 +86,18 @@ def store_verdicts(found: list[tuple[Position, str, int, float]]) -> None:
         )
 
 
+def store_losses(keys: list[str]) -> None:
+    """Store as lost the positions keyed `keys`, proven lost with no search of their own (on
+    a lost line, by a reversible move to a lost position: queue.look_back). What a search
+    had left undecided is decided now; nothing else is replaced."""
+    now = timezone.now()
+    rows = [PositionVerdict(key=key, verdict=Check.LOSS, decided=now) for key in keys]
+    PositionVerdict.objects.bulk_create(rows, ignore_conflicts=True)
+    PositionVerdict.objects.filter(replaceable(Check.LOSS), key__in=keys).update(
+        verdict=Check.LOSS, move="", length=0, line=None, step=0, decided=now
+    )
+
+
 def without_cycles(position: Position, moves: list[str]) -> tuple[list[Position], list[str]]:
     """The line with every loop cut out: where it comes back to a position it passed
     before, the moves in between go. Returns the positions along the new line (the start
@@ -130,3 +142,12 @@ def store_line(position: Position, moves: list[str], nodes: int = 0, seconds: fl
         PositionVerdict.objects.bulk_create([new], ignore_conflicts=True)
     # Stored meanwhile by another worker, or found undecided or longer: one conditional UPDATE.
     PositionVerdict.objects.filter(replaceable(Check.WIN, len(line)), key=key).update(**fields)
+
+
+def store_onward(position: Position, moves: list[str]) -> None:
+    """A recheck's winning line from `position` (tasks), stored from the position its first
+    move reaches: `position` may keep a shorter line, back the way a player came, and a hint
+    then offers this line's first move instead (play.hints)."""
+    positions, line = without_cycles(position, moves)
+    if line:
+        store_line(positions[1], line[1:])

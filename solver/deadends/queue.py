@@ -22,13 +22,16 @@ from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
-from games.engine.history import Step
+from games.engine.history import Step, parse_action
+from games.engine.moves import Move
 from games.engine.positions import Position
+from games.engine.rules import move_back
 from games.models import Game
 from games.steps import current
 
 from . import lease
 from .models import Check, CheckRequest, PositionVerdict, position_key
+from .proofs import store_losses
 
 MAX_PER_PLAYER = 3
 # The `at` of a check asked for a finished game: the winning line shown once it is over (its
@@ -41,18 +44,19 @@ AFTER_THE_GAME = "after the game"
 RETRY_AFTER = timedelta(seconds=30)
 
 
-def add(game: Game, position: Position, at: str) -> bool:
-    """Ask for `position`'s check for `game`, which stands at the position keyed `at`.
+def add(game: Game, position: Position, at: str, recheck: bool = False) -> bool:
+    """Ask for `position`'s check for `game`, which stands at the position keyed `at`; a
+    `recheck` is searched even though the position is decided (see checks.recheck).
     Returns whether a worker should be woken for it: not when this pushed one of the
     player's older requests out (that one's wake-up serves this)."""
     now = timezone.now()
     row = CheckRequest(
         game=game, player=game.player, key=position_key(position), position=position.to_json(),
-        at=at, requested=now,
+        at=at, requested=now, recheck=recheck,
     )  # fmt: skip
     CheckRequest.objects.bulk_create(
         [row], update_conflicts=True, unique_fields=["game", "key"],
-        update_fields=["at", "requested"],
+        update_fields=["at", "requested", "recheck"],
     )  # fmt: skip
     # What this request replaces, not yet started: the game's requests from where it stood
     # before (wanted no more), and the player's beyond the newest few. One statement (the
@@ -78,8 +82,9 @@ def claim_some(worker: str = "", limit: int = 1) -> list[CheckRequest]:
     """Up to `limit` of the newest wanted requests for distinct positions, claimed for a search
     (by `worker`, the db_worker's id) along with every other request for the same positions;
     one request per position, in the order to search them. Requests whose game has moved on,
-    or whose position was decided meanwhile, are deleted on the way, unsearched. Quick checks
-    come before deep ones. A request claimed by a worker whose lease ran out is free again."""
+    or whose position was decided meanwhile (unless asked as a recheck), are deleted on the
+    way, unsearched. Quick checks come before deep ones. A request claimed by a worker whose
+    lease ran out is free again."""
     while True:
         now = timezone.now()
         rows, decided = _claim(worker, limit, now)
@@ -89,7 +94,7 @@ def claim_some(worker: str = "", limit: int = 1) -> list[CheckRequest]:
         kept, dropped = {}, []
         for row in rows:
             row.game = games.get(row.game_id)
-            if row.game is None or row.key in decided or not wanted(row):
+            if row.game is None or (row.key in decided and not row.recheck) or not wanted(row):
                 dropped.append(row.pk)
             else:
                 kept.setdefault(row.key, row)  # the newest first: it stands for its position
@@ -135,7 +140,7 @@ WHERE id IN (
         ORDER BY deep, requested DESC, id DESC LIMIT %(limit)s FOR UPDATE SKIP LOCKED
     ) FOR UPDATE SKIP LOCKED
 )
-RETURNING id, game_id, player, key, position, at, deep, requested,
+RETURNING id, game_id, player, key, position, at, deep, recheck, requested,
     (SELECT verdict FROM {verdicts} v WHERE v.key = {requests}.key)
 """
 _FREE = """(started IS NULL OR started < %(retry)s OR (worker <> '' AND worker NOT IN (
@@ -152,12 +157,12 @@ def _claim_postgresql(worker: str, limit: int, now) -> tuple[list[CheckRequest],
         cursor.execute(sql, params)
         found = cursor.fetchall()
     rows, decided = [], set()
-    for pk, game, player, key, position, at, deep, requested, verdict in found:
+    for pk, game, player, key, position, at, deep, recheck, requested, verdict in found:
         if isinstance(position, str):
             position = json.loads(position)
         rows.append(CheckRequest(pk=pk, game_id=game, player=player, key=key, position=position,
-                                 at=at, deep=deep, requested=requested, started=now,
-                                 worker=worker))  # fmt: skip
+                                 at=at, deep=deep, recheck=recheck, requested=requested,
+                                 started=now, worker=worker))  # fmt: skip
         if verdict is not None:
             decided.add(key)
     rows.sort(key=lambda row: (row.deep, -row.requested.timestamp(), -row.pk))
@@ -206,18 +211,45 @@ class Back:
 
 def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
     """On a lost line: the nearest earlier step proven winnable, walking back one position
-    at a time (nearest first) past those lost or undecidable. With `ask`, the first
-    undecided one met is asked for, on behalf of the game standing at `at`."""
+    at a time (nearest first) past those lost or undecidable. `earlier` is every step of
+    the game before its current one, which is lost and keyed `at`. A step whose move on is
+    reversible, to a lost step, is lost with no search (`_reversible`). With `ask`, those
+    are stored, and the first undecided step met is asked for on behalf of the game."""
     known = verdicts([each.position for each in earlier])
+    lost: list[str] = []  # steps found lost on the way, by the move after them
+    next_lost = True  # the step after `index` is lost: at first, the game's own
+    back = Back()
     for index in range(len(earlier) - 1, -1, -1):
-        if known[index] == Check.WIN:
-            return Back(jump_to=index)
-        if known[index] is None:
-            if not ask:
-                return Back(searching=True)
-            # A lost line asks for the same earlier position on each move until it is
-            # decided: the request moves along with the game, and its wake-up still serves it.
-            position = earlier[index].position
-            again = CheckRequest.objects.filter(game=game, key=position_key(position)).exists()
-            return Back(searching=True, asked=add(game, position, at) and not again)
-    return Back()
+        verdict = known[index]
+        position = earlier[index].position
+        if verdict in (None, Check.UNKNOWN) and next_lost:
+            if _reversible(position, game.actions[index]):
+                verdict = Check.LOSS
+                lost.append(position_key(position))
+        if verdict == Check.WIN:
+            back = Back(jump_to=index)
+            break
+        if verdict is None:
+            back = _ask_for(game, position, at) if ask else Back(searching=True)
+            break
+        next_lost = verdict == Check.LOSS
+    if ask and lost:
+        store_losses(lost)
+    return back
+
+
+def _ask_for(game: Game, position: Position, at: str) -> Back:
+    # A lost line asks for the same earlier position on each move until it is decided: the
+    # request moves along with the game, and its wake-up still serves it.
+    again = CheckRequest.objects.filter(game=game, key=position_key(position)).exists()
+    return Back(searching=True, asked=add(game, position, at) and not again)
+
+
+def _reversible(position: Position, action: str) -> bool:
+    """Whether `action`, played from `position`, is a move whose cards can go straight back.
+
+    Then a lost position after it proves `position` lost: were `position` winnable, the
+    position after the move could play the move back (rules.move_back: legal there, and it
+    reaches `position`) and then win, so it would not be lost."""
+    move = parse_action(action)
+    return isinstance(move, Move) and move_back(position, move) is not None

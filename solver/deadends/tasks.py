@@ -17,7 +17,7 @@ from solver.search import solve
 
 from . import lease, queue
 from .models import Check, CheckRequest, PositionVerdict
-from .proofs import store_line, store_verdicts
+from .proofs import store_line, store_onward, store_verdicts
 
 # Each check is bounded in CPU time and in nodes; the nodes bound the transposition table, and
 # so the memory, of a hard position. A quick check answers most positions within the page's
@@ -117,8 +117,10 @@ def _check(rows: list[CheckRequest], worker: str) -> list[str]:
                      result.seconds) for row, result in lost])  # fmt: skip
     for row, result in done:
         if result.verdict == Check.WIN:
-            store_line(Position.from_json(row.position), list(result.moves), result.nodes,
-                       result.seconds)  # fmt: skip
+            position = Position.from_json(row.position)
+            store_line(position, list(result.moves), result.nodes, result.seconds)
+            if row.recheck:
+                store_onward(position, list(result.moves))
     if done:
         _answer({row.key: result.verdict for row, result in done})
     return ["deeper" if row.key in deeper else result.verdict for row, result in found]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('solver', '0010_winning_lines'),
+        ("solver", "0010_winning_lines"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='workerlease',
-            name='draining',
+            model_name="checkrequest",
+            name="recheck",
             field=models.BooleanField(default=False),
         ),
     ]
