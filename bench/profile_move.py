@@ -42,6 +42,7 @@ STEPS = [  # where the view and its helpers look each step up: module[:class], a
     ("games.engine.rules", "targets", "      rules.targets"),
     ("play.board", "finishing_moves", "      finishing_moves"),
     ("play.views.game", "render", "    render (template)"),
+    ("play.views.game", "grade_of_game", "    grade_of_game (the deal's grade)"),
     ("django.middleware.csrf:CsrfViewMiddleware", "process_view", "csrf check"),
     ("games.engine.positions:Position", "__post_init__", "Position.__post_init__ (validation)"),
     ("games.engine.positions:Position", "to_json", "Position.to_json"),
