@@ -31,7 +31,7 @@ DEAL_KEY = "bench-profile-deal-key-of-32-bytes"  # the same deals every run (32 
 HINT_MARKS = {"data-hint=": "known line", "hint-wait": "check queued"}
 cpu, calls = Counter(), Counter()  # by step of the move path: thread CPU seconds, calls
 STEPS = [  # where the view and its helpers look each step up: module[:class], attribute, name
-    ("play.views.game", "_own_game", "  _own_game (SELECT game + deal)"),
+    ("play.views.game", "_own_game", "  _own_game (SELECT game; its deal cached)"),
     ("play.views.game:ActionForm", "full_clean", "  ActionForm validation"),
     ("games.limits", "check", "  limits.check (rate counts)"),
     ("play.actions", "act", "  actions.act (read, apply, conditional UPDATE)"),

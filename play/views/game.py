@@ -236,9 +236,13 @@ def game_url(game: Game) -> str:
 
 
 def _own_game(request: HttpRequest, slug: str) -> Game:
-    game = Game.objects.select_related("deal").filter(slug=slug, player=request.player).first()
-    if game is None:
-        raise Http404("No such game of yours.")
+    """The player's game by its slug: one row (the slug is unique: no ORDER BY), its deal
+    from the process's cache of stored deals (games.deals.deal_by_id)."""
+    try:
+        game = Game.objects.get(slug=slug, player=request.player)
+    except Game.DoesNotExist:
+        raise Http404("No such game of yours.") from None
+    game.deal = deals.deal_by_id(game.deal_id)
     return game
 
 
