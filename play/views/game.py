@@ -3,6 +3,8 @@ and a game's own address (its slug), which takes the rest."""
 
 from __future__ import annotations
 
+import functools
+
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -288,7 +290,8 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         # The no-JavaScript pick-up links: the game's own short address keeps the board small.
         "select_base": action_url + ("&" if "?" in action_url else "?"),
         "new_game_url": reverse("new_game", args=[game.variant]) + game.mode.query,
-        "modes": _mode_links(game),
+        # Worked out only when the menu is rendered, not when it is kept (game.html's cache).
+        "modes": functools.partial(_mode_links, game),
         "deal_grade": grade_of_game(game),
         "verdict": banner.verdict(game, step, before, ask=ask),
         # The whole page's link preview: the deal as dealt, never the game's own position.
