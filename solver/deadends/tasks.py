@@ -47,8 +47,8 @@ def check_position(context: TaskContext | None = None) -> str:
     db_worker, the claims name the worker (its lease keeps them); called in-process, none."""
     worker = _worker(context)
     outcomes = drain(worker, linger=LINGER if worker else 0.0)
-    for outcome in outcomes or ["idle"]:
-        metrics.CHECKS.labels(outcome=outcome).inc()
+    if not outcomes:  # each search is counted as it ends (`_check`), a drain may run for seconds
+        metrics.CHECKS.labels(outcome="idle").inc()
     return " ".join(outcomes) or "idle"
 
 
@@ -121,9 +121,12 @@ def _check(rows: list[CheckRequest], worker: str) -> list[str]:
             store_line(position, list(result.moves), result.nodes, result.seconds)
             if row.recheck:
                 store_onward(position, list(result.moves))
+    outcomes = ["deeper" if row.key in deeper else result.verdict for row, result in found]
+    for outcome in outcomes:
+        metrics.CHECKS.labels(outcome=outcome).inc()
     if done:
         _answer({row.key: result.verdict for row, result in done})
-    return ["deeper" if row.key in deeper else result.verdict for row, result in found]
+    return outcomes
 
 
 def _answer(verdicts: dict[str, str]) -> None:
