@@ -1,5 +1,6 @@
 """A game board as the server sends it, read as a player's eye does (where its actions go, which
-cards can go where, the stock's button, the ply), and a move chosen from it."""
+cards can go where, the stock's button, the ply, the hint shown and the dead-end banner), and a
+move chosen from it."""
 
 import html as markup
 import random
@@ -13,6 +14,10 @@ PLY_RE = re.compile(r'id="board"[^>]*data-ply="(\d+)"')
 # the deal's address until the first action starts the game, then /game/<slug>/; HTML-escaped
 ACTION_RE = re.compile(r'id="board"[^>]*data-action="([^"]+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+VERDICT_RE = re.compile(r'id="verdict"[^>]*data-state="([a-z]+)"')
+HINT_RE = re.compile(r'data-hint="([^"]+)"')
+HINT_WAIT_RE = re.compile(r'data-testid="hint-wait" hx-get="([^"]+)"')
+JUMP_RE = re.compile(r'name="step" value="(\d+)"><button[^>]*value="jump"')
 
 
 @dataclass
@@ -28,6 +33,12 @@ class Board:
     back: list[tuple[str, str]] = field(default_factory=list)  # off a foundation
     stock: str | None = None  # "d" or "r" when the stock button does something
     won: bool = False
+    verdict: str | None = None  # the banner's: pending, win, loss, unknown
+    lost: bool = False  # the dead-end banner is up
+    searching: bool = False  # it is still looking for the last winnable move
+    jump: int | None = None  # its "jump back to the last winnable move" step, when offered
+    hint: str | None = None  # the move a hint just showed
+    hint_poll: str | None = None  # where the page polls for a hint still being looked for
 
 
 def read_board(html: str) -> Board:
@@ -35,6 +46,13 @@ def read_board(html: str) -> Board:
     board = Board(action=markup.unescape(action[1]) if action else None,
                   ply=int(ply[1]) if ply else None, csrf=csrf[1] if csrf else None,
                   won='data-testid="result"' in html)  # fmt: skip
+    verdict, hint, wait, jump = (r.search(html) for r in (VERDICT_RE, HINT_RE, HINT_WAIT_RE,
+                                                           JUMP_RE))  # fmt: skip
+    board.verdict, board.lost = verdict[1] if verdict else None, 'data-testid="dead-end"' in html
+    board.searching = board.lost and "Looking for your last winnable move" in html
+    board.jump = int(jump[1]) if jump else None
+    board.hint = markup.unescape(hint[1]) if hint else None
+    board.hint_poll = markup.unescape(wait[1]) if wait else None
     starts = [(m.start(), m[1]) for m in PILE_RE.finditer(html)] + [(len(html), "")]
     for (start, pile), (end, _) in zip(starts, starts[1:], strict=False):
         chunk = html[start:end]

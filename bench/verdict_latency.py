@@ -43,7 +43,7 @@ LINE_NODES = 60_000  # the recording's node budget: the same line on any machine
 
 def load_site(url: str) -> None:
     """Sets up Django on the bench database, then imports the site's modules, as globals."""
-    global db, DBTaskResult, deals, steps, actions, banner, models, tasks
+    global db, DBTaskResult, deals, steps, actions, banner, models, tasks, storage
     import django
 
     os.environ.update(site_env(url, DEAL_KEY=DEAL_KEY))
@@ -53,6 +53,7 @@ def load_site(url: str) -> None:
 
     from games import deals, steps
     from play import actions, banner
+    from retention import storage
     from solver.deadends import models, tasks
 
 
@@ -242,6 +243,7 @@ def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: lis
     print(f"   queue: {len(checks)} wake-ups ({dict(Counter(t.return_value for t in ran))}); "
           f"p50/p95/max wall per wake-up {spread(walls)} s, wait {spread(waits)} s")  # fmt: skip
     rows = dict(models.PositionVerdict.objects.values_list("key", "verdict"))
+    print_storage(len(rows))
     for variant in sorted({s["variant"] for s in phase.scripts}):
         strayed = [s for s in phase.scripts if s["variant"] == variant and s["strays"]
                    and (variant, s["number"]) in phase.finals]  # fmt: skip
@@ -255,6 +257,18 @@ def print_phase(phase: Phase, truth: dict, workers: int, wall: float, cores: lis
               f"lost within {timeout:.0f} s: {share(in_time, len(bad))}, by the phase's end: "
               f"{share(by_end, len(bad))}"
               f"{f'; CONTRADICTIONS: {wrong}' if wrong else ''}")  # fmt: skip
+
+
+def print_storage(rows: int) -> None:
+    """What the verdicts take: rows and lines, and beside them the rows a row for every
+    position on every line stored would take (the storage before lines were kept)."""
+    stored = models.WinningLine.objects.values_list("moves", flat=True)
+    lines = [len(moves.split()) for moves in stored]
+    tables = {table.name: table.bytes for table in storage.tables()}
+    print(f"   stored: {rows} verdict rows ({tables.get('solver_positionverdict', 0) / 1024:.0f} "
+          f"KiB), {len(lines)} winning lines of {sum(lines)} moves "
+          f"({tables.get('solver_winningline', 0) / 1024:.0f} KiB); a row for each position "
+          f"on each line would be {sum(lines)} rows")  # fmt: skip
 
 
 def main() -> None:

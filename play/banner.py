@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine import history
+from games.engine.moves import MalformedMove, Move
 from games.engine.positions import Position
 from games.models import Game
 from games.steps import steps
@@ -54,11 +55,13 @@ def verdict(
     undecided earlier position; without, nothing is written (a page's GET or poll).
     A game not started yet (no row until its first action) has nothing known.
 
-    `before` is the position a move was just made from: if it was lost, so is this one."""
+    `before` is the position a move was just made from (the game's last action): if it was
+    lost, so is this one; if that move follows a stored winning line, this is winnable."""
     if game.result or game.pk is None:
         return Verdict(Check.UNKNOWN)
     if ask:
-        state = checks.request(game, step.position, before)
+        move = _last_move(game) if before is not None else None
+        state = checks.request(game, step.position, before, move)
     else:
         state = checks.known(game, step.position)
     if state != Check.LOSS:
@@ -71,3 +74,12 @@ def verdict(
         return Verdict(Check.LOSS, jump_to=back.jump_to, jump_moves=earlier[back.jump_to].moves)
     searching = back.searching and (ask or queue.pending(game))
     return Verdict(Check.LOSS, searching_back=searching)
+
+
+def _last_move(game: Game) -> Move | None:
+    """The move the game's last action made (a move, or a move redone)."""
+    try:
+        parsed = history.parse_action(game.actions[-1]) if game.actions else None
+    except MalformedMove:
+        return None
+    return parsed if isinstance(parsed, Move) else None

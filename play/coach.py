@@ -26,7 +26,7 @@ from . import privacy
 from .review import review
 
 # A whole line is a proven fact about its start: kept a while, so stepping through the
-# replay does not read it row by row on every step.
+# replay does not read and replay it again on every step.
 CACHE_SECONDS = 3600
 # A part of the line is missing and no check is on the way for it: `watch` asks again.
 NOT_ASKED = "not asked"

@@ -1,8 +1,16 @@
 """Hints: the next move of a line the solver proved wins from the current position.
 
-A hint never searches inside the request: it reads the line a check stored, and when none
-is known yet it asks for the position's check (once: the same wanted position is never
-queued twice) and the page polls for the answer, as the dead-end banner does.
+A hint never searches inside the request: it reads the first move the current position's
+row keeps (one indexed read). A player who follows a stored line finds each position on it
+known, its row written by the move that reached it (solver.deadends.checks.derive); when
+none is known yet the hint asks for the position's check (once: the same wanted position is
+never queued twice) and the page polls for the answer, as the dead-end banner does.
+
+"Go back the way you came" is no hint, though it is the first move of the line stored for a
+position reached by a move that can go straight back from a winnable one (checks.derive
+proves it winnable by that move back, with no search). For such a line another move known
+to win is shown; with none known, the position gets a check of its own (a recheck), and the
+move back is shown only if that check finds nothing better.
 """
 
 from __future__ import annotations
@@ -10,11 +18,12 @@ from __future__ import annotations
 from django.db.models import F
 from django.utils import timezone
 
-from games.engine.moves import Move
+from games.engine import history
+from games.engine.moves import Move, MoveError
 from games.engine.positions import Position
-from games.engine.rules import first_foundation_for
+from games.engine.rules import apply, first_foundation_for, legal_moves
 from games.models import Game
-from games.steps import current
+from games.steps import current, step_at
 from solver.deadends import checks
 from solver.deadends.models import Check, PositionVerdict, position_key
 
@@ -33,8 +42,31 @@ def hint(game_id: int, player: str, ply: int) -> Done:
     Game.objects.filter(pk=game.pk).update(hints=F("hints") + 1, updated=timezone.now())
     state = checks.request(game, step.position)
     game.hints += 1
-    move = known_hint(step.position) if state == Check.WIN else None
+    move, state = answer(game, step.position, state, ask=True)
     return Done(game, step, hint=move, hint_state=state)
+
+
+def answer(
+    game: Game, position: Position, state: str, ask: bool = False
+) -> tuple[Move | None, str]:
+    """The hint at the game's current `position`, whose verdict is `state`, and the state
+    the page shows with it. A stored line that starts back the way the player came gives way
+    to another move known to win; with none, `ask` (the hint's POST) asks for a check of the
+    position and the answer is "pending" until it is done (the page's polls)."""
+    if state != Check.WIN:
+        return None, state
+    move = known_hint(position)
+    if move is None or not _goes_back(game, position, move):
+        return move, state
+    onward = _onward(position, move)
+    if onward is not None:
+        return onward, state
+    if ask:
+        checks.recheck(game, position)
+        return None, Check.PENDING
+    if checks.waiting(game, position):
+        return None, Check.PENDING
+    return move, state  # the check found nothing better: back it is
 
 
 def known_hint(position: Position) -> Move | None:
@@ -50,3 +82,30 @@ def known_hint(position: Position) -> Move | None:
     if move.target == "f":  # name the slot, so the page can mark the foundation it goes to
         move = Move(move.card, f"f{first_foundation_for(position, move.card) + 1}")
     return move
+
+
+def _goes_back(game: Game, position: Position, move: Move) -> bool:
+    """Whether `move` takes the game's position straight back to the step before it, the
+    way the game's last action, a move of the same card, came."""
+    last = history.parse_action(game.actions[-1]) if game.actions else None
+    if not isinstance(last, Move) or last.card is None or last.card != move.card:
+        return False
+    before = step_at(game, len(game.actions) - 1).position
+    try:
+        return apply(position, move) == before
+    except MoveError:  # a stored move that no longer replays (it never should)
+        return False
+
+
+def _onward(position: Position, back: Move) -> Move | None:
+    """Another move from `position`, not `back`, to a position known winnable (the shortest
+    stored line first); one query."""
+    behind = apply(position, back)
+    onward = {}
+    for move in legal_moves(position):
+        after = apply(position, move)
+        if after != behind:
+            onward[position_key(after)] = move
+    won = PositionVerdict.objects.filter(key__in=onward, verdict=Check.WIN)
+    key = won.order_by("length", "key").values_list("key", flat=True).first()
+    return onward.get(key)

@@ -16,6 +16,8 @@
 - Position verdicts that no game being played needs (`needed`), once nothing has asked for
   or decided them for RETENTION_VERDICT_DAYS: until then they answer other players who reach
   the same position, and the day is a margin for games acting while the sweep runs.
+- Winning lines no position verdict points into any more (their rows gone by the rule
+  above), stored over RETENTION_VERDICT_DAYS ago: a line is read only through a row on it.
 - Expired sessions (staff logins), as `manage.py clearsessions` does.
 """
 
@@ -26,13 +28,13 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.sessions.models import Session
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.tasks import TaskResultStatus
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from games.models import Game
-from solver.deadends.models import PositionVerdict
+from solver.deadends.models import PositionVerdict, WinningLine
 
 from .needed import needed_keys
 
@@ -77,6 +79,7 @@ class Swept:
     failed_tasks: int = 0
     abandoned_games: int = 0
     verdicts: int = 0
+    lines: int = 0
     sessions: int = 0
 
     def as_dict(self) -> dict[str, int]:
@@ -85,7 +88,8 @@ class Swept:
 
 def sweep(now: datetime | None = None, dry_run: bool = False, ages: Ages | None = None) -> Swept:
     """Delete what the rules above say has had its time; with `dry_run`, only count it.
-    Games go before verdicts, so an abandoned game's verdicts go in the same sweep."""
+    Games go before verdicts, and verdicts before lines, so an abandoned game's verdicts and
+    the lines only they pointed into go in the same sweep."""
     now = now or timezone.now()
     ages = ages or Ages.from_settings()
     swept = Swept()
@@ -93,6 +97,7 @@ def sweep(now: datetime | None = None, dry_run: bool = False, ages: Ages | None 
     swept.requeued_tasks, swept.failed_tasks = orphaned_tasks(now - ages.orphans, now, dry_run)
     swept.abandoned_games = abandoned_games(now - ages.games, dry_run)
     swept.verdicts = unneeded_verdicts(now - ages.verdicts, now - ages.games, dry_run)
+    swept.lines = unreferenced_lines(now - ages.verdicts, dry_run)
     swept.sessions = expired_sessions(now, dry_run)
     return swept
 
@@ -166,6 +171,21 @@ def unneeded_verdicts(
         if doomed and not dry_run:
             PositionVerdict.objects.filter(pk__in=doomed).delete()
     return count
+
+
+def unreferenced_lines(stored_before: datetime, dry_run: bool = False) -> int:
+    """Winning lines stored before `stored_before` that no verdict points into. The age
+    spares a line just stored, whose row is written in the statement after it. (A dry run
+    counts those unreferenced now, before the verdicts it would delete.)"""
+    pointed_at = PositionVerdict.objects.filter(line=OuterRef("pk"))
+    lines = WinningLine.objects.filter(~Exists(pointed_at), created__lt=stored_before)
+    if dry_run:
+        return lines.count()
+    deleted = 0
+    while ids := list(lines.values_list("pk", flat=True)[:CHUNK]):
+        WinningLine.objects.filter(pk__in=ids).delete()
+        deleted += len(ids)
+    return deleted
 
 
 def _untouched_since(moment: datetime) -> Q:

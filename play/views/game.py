@@ -221,10 +221,9 @@ def game_hint(request: HttpRequest, slug: str) -> HttpResponse:
     if not poll.is_valid() or poll.cleaned_data["ply"] != game.ply or game.result:
         return HttpResponseStopPolling()  # moved on, or the hint was never asked here
     step = current(game)
-    state = checks.known(game, step.position)
+    move, state = hints.answer(game, step.position, checks.known(game, step.position))
     if state == Check.PENDING:
         return HttpResponse(status=204)  # still looking: the page asks again in a second
-    move = hints.known_hint(step.position) if state == Check.WIN else None
     response = _board(request, game, step, hint=move, hint_state=state,
                       say=announce.hint_words(move, state))  # fmt: skip
     return reswap(retarget(response, "#board"), "outerHTML")

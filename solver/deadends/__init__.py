@@ -1,12 +1,14 @@
 """Dead-end checks: is the position a player has reached still winnable?
 
 models   PositionVerdict: what the solver has proven about a position met in play;
-         CheckRequest: a game waiting to know a position's verdict
-checks   `request` a verdict on a POSTed action (queueing a check unless known or wanted),
-         `known` on a GET (never queues)
+         WinningLine: a winning line, stored once; CheckRequest: a game waiting to know a
+         position's verdict
+checks   `request` a verdict on a POSTed action (queueing a check unless known, wanted or
+         following from the move's start: `derive`), `known` on a GET (never queues)
 queue    the schedule: newest first, moved-on checks dropped unsearched, a few per player
 tasks    `check_position`: the worker's search, quick first and then deep
-proofs   `store` what a check proves (a winning line, loops cut, proves every position on it)
+proofs   `store` what a check proves (a winning line, loops cut, once, with its start's row)
+lines    `follow` a stored line from a position to its win
 
 What the page says about it (the banner) is play's: play/banner.py.
 """

@@ -1,9 +1,11 @@
-"""The stored winning line from a position, read back move by move.
+"""The stored winning line from a position, read back to its win.
 
-A WIN row keeps its line's first move, and the position that move reaches has a row with a
-shorter line (proofs.store_line), so a line is followed row by row until the game is won.
-A row may be missing on the way (the cleanup keeps only what games being played need): the
-line then ends at a gap, the position a check must decide before the rest is known.
+A WIN row points into the WinningLine it is on (`step` moves along it), so the rest of the
+line is read with the row, in one query. A row stored before lines were kept, or whose line
+the cleanup deleted, has only its first move: the position that move reaches is read next,
+row by row. A row may be missing on the way (the cleanup keeps only what games being played
+need): the line then ends at a gap, the position a check must decide before the rest is
+known.
 """
 
 from __future__ import annotations
@@ -33,18 +35,20 @@ class Followed:
 
 
 def follow(position: Position) -> Followed:
-    """The stored line from `position`, as far as it is stored (one query a move)."""
+    """The stored line from `position`, as far as it is stored: one query for a row on a
+    stored line, one a move for rows without one."""
     moves: list[str] = []
     while not is_won(position) and len(moves) < LONGEST:
         row = PositionVerdict.objects.filter(key=position_key(position)).values_list(
-            "verdict", "move"
+            "verdict", "move", "step", "line__moves"
         )
-        verdict, text = row.first() or (None, "")
-        if verdict != Check.WIN or not text:
+        verdict, first, step, line = row.first() or (None, "", 0, None)
+        if verdict != Check.WIN or not first:
             return Followed(tuple(moves), position, verdict or None)
-        try:
-            position = apply(position, Move.parse(text))
-        except MoveError:  # a row that no longer replays (it never should): a gap
-            return Followed(tuple(moves), position, None)
-        moves.append(text)
+        for text in (line.split()[step:] if line else None) or [first]:
+            try:
+                position = apply(position, Move.parse(text))
+            except MoveError:  # a row that no longer replays (it never should): a gap
+                return Followed(tuple(moves), position, None)
+            moves.append(text)
     return Followed(tuple(moves), position, Check.WIN if is_won(position) else None)

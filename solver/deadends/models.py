@@ -5,7 +5,8 @@ Positions are identified by content, so the same position in two games is solved
 verdict is a fact about a position, never about a game: a late or repeated check can only
 add what is proven, it cannot overwrite a newer answer for some game's current ply. A
 PositionVerdict row exists only once something is decided; what is still wanted is a
-CheckRequest.
+CheckRequest. A winning line is stored once (WinningLine), and the positions on it that
+games have reached point into it.
 """
 
 import hashlib
@@ -24,14 +25,33 @@ class Check(models.TextChoices):
     UNKNOWN = "unknown", "Not decided"
 
 
+class WinningLine(models.Model):
+    """A winning line a check (or the pool) found, stored once: its moves from its start, in
+    their text form, one space between each. Only the positions games reach on it get a
+    PositionVerdict row (its start when stored, each next one as a player follows it), each
+    pointing here with how far along the line it is."""
+
+    moves = models.TextField()
+    created = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"line {self.pk} ({len(self.moves.split())} moves)"
+
+
 class PositionVerdict(models.Model):
     key = models.CharField(max_length=64, unique=True)  # sha256 of the Position JSON
     verdict = models.CharField(max_length=8, choices=Check.choices)
-    # A win's line from here is stored as its first move and its length: the position that
-    # move reaches has a row of its own, with a shorter line (see proofs.store_line), so the
-    # line is followed row by row. A row stays small however long the line.
+    # A win's line from here: its first move and its length, on the row itself, so a hint
+    # is one indexed read; and the stored line it is on, `step` moves from the line's start,
+    # for what comes after. A line deleted leaves its rows standing (SET_NULL): each is still
+    # a proven win with its first move, only no longer the rest. Rows stored before lines
+    # were kept have none: the position their move reaches has a row of its own.
     move = models.CharField(max_length=8, blank=True)
     length = models.PositiveIntegerField(default=0)  # moves to the win: only ever shortened
+    line = models.ForeignKey(
+        WinningLine, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    step = models.PositiveIntegerField(default=0)  # the line's moves from its start to here
     nodes = models.PositiveBigIntegerField(default=0)
     seconds = models.FloatField(default=0.0)
     decided = models.DateTimeField(null=True, blank=True)
@@ -59,6 +79,9 @@ class CheckRequest(models.Model):
     position = models.JSONField()
     at = models.CharField(max_length=64)  # the key of the game's position when it asked
     deep = models.BooleanField(default=False)  # a quick check left it undecided
+    # Searched though the position is decided: its only known line goes back the way the
+    # player came, and a hint waits for one onward (checks.recheck).
+    recheck = models.BooleanField(default=False)
     requested = models.DateTimeField()
     started = models.DateTimeField(null=True, blank=True)  # claimed by a worker
     # The worker that claimed it (its db_worker id; blank for a search run in-process): the

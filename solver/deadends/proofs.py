@@ -1,10 +1,14 @@
 """Storing what a check proves: a verdict stands once proven, and a winning line proves
 every position on it.
 
-Hints follow the stored lines, so a stored line must lead somewhere: no position appears on
-it twice (`without_cycles`), and every WIN row's `length` only ever shrinks. Together these
-keep one promise: for every stored win X, the position its first move reaches has a stored
-line strictly shorter than X's. Following "hint, play it" therefore counts down to a win.
+A winning line is stored once (a WinningLine, cycles cut out: `without_cycles`), with one
+PositionVerdict row for the position checked. The later positions on it get rows only as
+games reach them by the line's moves (checks.request), each with the line's next move and
+one move less to go, and no search. Every WIN row's `length` only ever shrinks, and a line
+passes no position twice. Together these keep one promise: for every stored win X, the
+position its first move reaches has a stored line strictly shorter than X's, or gets one
+(X's own line, one move on) when a game plays that move. Following "hint, play it" therefore
+counts down to a win.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from games.engine.moves import Move
 from games.engine.positions import Position
 from games.engine.rules import apply
 
-from .models import Check, PositionVerdict, position_key
+from .models import Check, PositionVerdict, WinningLine, position_key
 
 
 def store(position: Position, verdict: str, moves: list[str], nodes: int, seconds: float) -> None:
@@ -30,9 +34,41 @@ def store(position: Position, verdict: str, moves: list[str], nodes: int, second
     row = PositionVerdict(key=key, verdict=verdict, nodes=nodes, seconds=seconds, decided=now)
     PositionVerdict.objects.bulk_create([row], ignore_conflicts=True)
     if verdict == Check.LOSS:  # a deep check may prove what a quick one left undecided
-        PositionVerdict.objects.filter(key=key, verdict=Check.UNKNOWN).update(
-            verdict=Check.LOSS, move="", length=0, nodes=nodes, seconds=seconds, decided=now
-        )
+        PositionVerdict.objects.filter(replaceable(Check.LOSS), key=key).update(
+            verdict=Check.LOSS, move="", length=0, line=None, step=0, nodes=nodes,
+            seconds=seconds, decided=now,
+        )  # fmt: skip
+
+
+def improves(verdict: str, length: int, stored: tuple[str, int] | None) -> bool:
+    """Does a newly proven `verdict` (a win: `length` moves long) add to what is stored as
+    (verdict, length)? An undecided row takes any proof, a win a shorter line; a loss is
+    never overwritten (were the solver ever wrong, a win is not either, by a loss)."""
+    if stored is None:
+        return True
+    was, was_length = stored
+    return was == Check.UNKNOWN or (verdict == was == Check.WIN and was_length > length)
+
+
+def replaceable(verdict: str, length: int = 0) -> Q:
+    """The stored rows `improves` lets a new `verdict` replace, as a filter: each write is
+    one conditional UPDATE, so two writers at once can still only shorten a line."""
+    undecided = Q(verdict=Check.UNKNOWN)
+    if verdict != Check.WIN:
+        return undecided
+    return undecided | Q(verdict=Check.WIN, length__gt=length)
+
+
+def store_losses(keys: list[str]) -> None:
+    """Store as lost the positions keyed `keys`, proven lost with no search of their own (on
+    a lost line, by a reversible move to a lost position: queue.look_back). What a search
+    had left undecided is decided now; nothing else is replaced."""
+    now = timezone.now()
+    rows = [PositionVerdict(key=key, verdict=Check.LOSS, decided=now) for key in keys]
+    PositionVerdict.objects.bulk_create(rows, ignore_conflicts=True)
+    PositionVerdict.objects.filter(replaceable(Check.LOSS), key__in=keys).update(
+        verdict=Check.LOSS, move="", length=0, line=None, step=0, decided=now
+    )
 
 
 def without_cycles(position: Position, moves: list[str]) -> tuple[list[Position], list[str]]:
@@ -58,37 +94,33 @@ def without_cycles(position: Position, moves: list[str]) -> tuple[list[Position]
 
 
 def store_line(position: Position, moves: list[str], nodes: int = 0, seconds: float = 0.0) -> None:
-    """Every position on a winning line is winnable by the rest of the line: store them all,
-    so a player who follows the line is answered without a search. A position stored before
-    keeps its line unless this one is shorter (or it was undecided)."""
-    positions, line = without_cycles(position, moves)
+    """A winning line from `position`: stored once, with the row of `position` pointing at
+    its start; each later position on it gets its row when a game reaches it (see the
+    module's docstring). A position stored before keeps its line unless this one is shorter
+    (or it was undecided), and then no line is stored at all."""
+    _, line = without_cycles(position, moves)
+    key = position_key(position)
+    stored = PositionVerdict.objects.filter(key=key).values_list("verdict", "length").first()
+    if not improves(Check.WIN, len(line), stored):
+        return
     now = timezone.now()
-    rows = [
-        PositionVerdict(
-            key=position_key(positions[i]),
-            verdict=Check.WIN,
-            move=line[i],
-            length=len(line) - i,
-            nodes=nodes if i == 0 else 0,
-            seconds=seconds if i == 0 else 0.0,
-            decided=now,
-        )  # fmt: skip
-        for i in range(len(line))
-    ]
-    PositionVerdict.objects.bulk_create(rows, ignore_conflicts=True)
-    known = {
-        key: (verdict, length)
-        for key, verdict, length in PositionVerdict.objects.filter(
-            key__in=[row.key for row in rows]
-        ).values_list("key", "verdict", "length")
-    }
-    # From the end of the line back to its start, so that a position's successor is already
-    # as short as it will get when the position itself is written; each is one conditional
-    # UPDATE, so two workers storing lines at once can still only shorten a line.
-    for row in reversed(rows):
-        verdict, length = known[row.key]
-        if verdict == Check.LOSS or (verdict == Check.WIN and length <= row.length):
-            continue  # as short already, or (were the solver wrong) a loss, never overwritten
-        PositionVerdict.objects.filter(
-            Q(verdict=Check.UNKNOWN) | Q(verdict=Check.WIN, length__gt=row.length), key=row.key
-        ).update(verdict=Check.WIN, move=row.move, length=row.length, decided=now)
+    # An already won position's line is empty: its row needs none.
+    won = WinningLine.objects.create(moves=" ".join(line), created=now) if line else None
+    fields = {
+        "verdict": Check.WIN, "move": line[0] if line else "", "length": len(line),
+        "line": won, "step": 0, "nodes": nodes, "seconds": seconds, "decided": now,
+    }  # fmt: skip
+    if stored is None:
+        new = PositionVerdict(key=key, **fields)
+        PositionVerdict.objects.bulk_create([new], ignore_conflicts=True)
+    # Stored meanwhile by another worker, or found undecided or longer: one conditional UPDATE.
+    PositionVerdict.objects.filter(replaceable(Check.WIN, len(line)), key=key).update(**fields)
+
+
+def store_onward(position: Position, moves: list[str]) -> None:
+    """A recheck's winning line from `position` (tasks), stored from the position its first
+    move reaches: `position` may keep a shorter line, back the way a player came, and a hint
+    then offers this line's first move instead (play.hints)."""
+    positions, line = without_cycles(position, moves)
+    if line:
+        store_line(positions[1], line[1:])

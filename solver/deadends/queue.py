@@ -18,13 +18,16 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from games.engine.history import Step
+from games.engine.history import Step, parse_action
+from games.engine.moves import Move
 from games.engine.positions import Position
+from games.engine.rules import move_back
 from games.models import Game
 from games.steps import current
 
 from . import lease
 from .models import Check, CheckRequest, PositionVerdict, position_key
+from .proofs import store_losses
 
 MAX_PER_PLAYER = 3
 # The `at` of a check asked for a finished game: the winning line shown once it is over (its
@@ -37,18 +40,19 @@ AFTER_THE_GAME = "after the game"
 RETRY_AFTER = timedelta(seconds=30)
 
 
-def add(game: Game, position: Position, at: str) -> bool:
-    """Ask for `position`'s check for `game`, which stands at the position keyed `at`.
+def add(game: Game, position: Position, at: str, recheck: bool = False) -> bool:
+    """Ask for `position`'s check for `game`, which stands at the position keyed `at`; a
+    `recheck` is searched even though the position is decided (see checks.recheck).
     Returns whether a worker should be woken for it: not when this pushed one of the
     player's older requests out (that one's wake-up serves this)."""
     now = timezone.now()
     row = CheckRequest(
         game=game, player=game.player, key=position_key(position), position=position.to_json(),
-        at=at, requested=now,
+        at=at, requested=now, recheck=recheck,
     )  # fmt: skip
     CheckRequest.objects.bulk_create(
         [row], update_conflicts=True, unique_fields=["game", "key"],
-        update_fields=["at", "requested"],
+        update_fields=["at", "requested", "recheck"],
     )  # fmt: skip
     # What this request replaces, not yet started: the game's requests from where it stood
     # before (wanted no more), and the player's beyond the newest few. One statement (the
@@ -68,8 +72,9 @@ def add(game: Game, position: Position, at: str) -> bool:
 def claim(worker: str = "") -> CheckRequest | None:
     """The newest wanted request, claimed for a search (by `worker`, the db_worker's id)
     along with every other request for the same position. Requests whose game has moved on,
-    or whose position was decided meanwhile, are deleted on the way, unsearched. Quick checks
-    come before deep ones. A request claimed by a worker whose lease ran out is free again."""
+    or whose position was decided meanwhile (unless asked as a recheck), are deleted on the
+    way, unsearched. Quick checks come before deep ones. A request claimed by a worker whose
+    lease ran out is free again."""
     while True:
         now = timezone.now()
         free = (
@@ -85,7 +90,8 @@ def claim(worker: str = "") -> CheckRequest | None:
         )
         if row is None:
             return None
-        if not wanted(row) or PositionVerdict.objects.filter(key=row.key).exists():
+        decided = not row.recheck and PositionVerdict.objects.filter(key=row.key).exists()
+        if decided or not wanted(row):
             CheckRequest.objects.filter(pk=row.pk).delete()
             continue
         claimed = CheckRequest.objects.filter(pk=row.pk, started=row.started, worker=row.worker)
@@ -125,18 +131,45 @@ class Back:
 
 def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
     """On a lost line: the nearest earlier step proven winnable, walking back one position
-    at a time (nearest first) past those lost or undecidable. With `ask`, the first
-    undecided one met is asked for, on behalf of the game standing at `at`."""
+    at a time (nearest first) past those lost or undecidable. `earlier` is every step of
+    the game before its current one, which is lost and keyed `at`. A step whose move on is
+    reversible, to a lost step, is lost with no search (`_reversible`). With `ask`, those
+    are stored, and the first undecided step met is asked for on behalf of the game."""
     known = verdicts([each.position for each in earlier])
+    lost: list[str] = []  # steps found lost on the way, by the move after them
+    next_lost = True  # the step after `index` is lost: at first, the game's own
+    back = Back()
     for index in range(len(earlier) - 1, -1, -1):
-        if known[index] == Check.WIN:
-            return Back(jump_to=index)
-        if known[index] is None:
-            if not ask:
-                return Back(searching=True)
-            # A lost line asks for the same earlier position on each move until it is
-            # decided: the request moves along with the game, and its wake-up still serves it.
-            position = earlier[index].position
-            again = CheckRequest.objects.filter(game=game, key=position_key(position)).exists()
-            return Back(searching=True, asked=add(game, position, at) and not again)
-    return Back()
+        verdict = known[index]
+        position = earlier[index].position
+        if verdict in (None, Check.UNKNOWN) and next_lost:
+            if _reversible(position, game.actions[index]):
+                verdict = Check.LOSS
+                lost.append(position_key(position))
+        if verdict == Check.WIN:
+            back = Back(jump_to=index)
+            break
+        if verdict is None:
+            back = _ask_for(game, position, at) if ask else Back(searching=True)
+            break
+        next_lost = verdict == Check.LOSS
+    if ask and lost:
+        store_losses(lost)
+    return back
+
+
+def _ask_for(game: Game, position: Position, at: str) -> Back:
+    # A lost line asks for the same earlier position on each move until it is decided: the
+    # request moves along with the game, and its wake-up still serves it.
+    again = CheckRequest.objects.filter(game=game, key=position_key(position)).exists()
+    return Back(searching=True, asked=add(game, position, at) and not again)
+
+
+def _reversible(position: Position, action: str) -> bool:
+    """Whether `action`, played from `position`, is a move whose cards can go straight back.
+
+    Then a lost position after it proves `position` lost: were `position` winnable, the
+    position after the move could play the move back (rules.move_back: legal there, and it
+    reaches `position`) and then win, so it would not be lost."""
+    move = parse_action(action)
+    return isinstance(move, Move) and move_back(position, move) is not None

@@ -13,7 +13,7 @@ from solver.search import solve
 
 from . import queue
 from .models import Check, CheckRequest, PositionVerdict
-from .proofs import store
+from .proofs import store, store_onward
 
 # Each check is bounded in CPU time and in nodes; the nodes bound the transposition table, and
 # so the memory, of a hard position. A quick check answers most positions within the page's
@@ -54,6 +54,8 @@ def _check(worker: str) -> str:
         return "deeper"
     position = Position.from_json(row.position)
     store(position, result.verdict, list(result.moves), result.nodes, result.seconds)
+    if row.recheck and result.verdict == Check.WIN:
+        store_onward(position, list(result.moves))
     answered = list(waiting.select_related("game__deal"))
     waiting.delete()
     now = timezone.now()

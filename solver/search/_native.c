@@ -857,11 +857,11 @@ typedef struct {
  *   per non-empty column, its top's two children and the top going home   7 * 3 = 21
  *   kings to the first empty column                                            4
  *   foundation tops back to a column (two parents each)                    4 * 2 =  8
- *   ways out of a toggle class: per column top, two children, two moves    7 * 4 = 28
+ *   ways out of a toggle class: per column top, two children, four moves   7 * 8 = 56
  *   talon cards: home, and a king to an empty column or two parents       24 * 3 = 72
- * in all 133. The buffer holds more than that; should a change ever make it overflow, the
+ * in all 161. The buffer holds more than that; should a change ever make it overflow, the
  * search ends "unknown" (FULL) instead of dropping moves and calling a win a loss. */
-#define MOVES_BOUND 133
+#define MOVES_BOUND 161
 #define MOVES_CAP 256
 
 typedef struct {
@@ -986,6 +986,25 @@ static int twin_onto(const Game *g, int y, int i, int kx_, int j, int *score, St
     return 0;
 }
 
+/* tableau.under_onto_stack: "X to Q, then Y onto its top" for each card y under the toggled
+ * card col[i][kx] in its column that may land on the column's top, the top of x's stack,
+ * once the stack has gone to column j. */
+static void under_onto_stack(const Game *g, int i, int kx_, int j, Step shift, Moves *out) {
+    int t = top(g, i);
+    for (int n = 0; n < NCHILDREN[t]; n++) {
+        int y = CHILDREN[t][n];
+        if (g->where[y] != i) continue;
+        int k = index_in(g, i, y);
+        if (k >= kx_) continue;
+        if (g->lift_bases) {
+            if (g->sup[y] != BASE) continue;
+        } else if (!can_lift(g, i, k)) {
+            continue;
+        }
+        add(out, stack_score(g, i, k, j) - 1, PAIR(shift, STEP(0, i, k, j)));
+    }
+}
+
 /* Left out, each without losing a win (tableau.tableau_moves has the arguments in full):
  * - toggles (they stay in the class); in Klondike every lift but a run's bottom card, since
  *   the card under any other is its natural parent and the only other place is the twin;
@@ -995,7 +1014,8 @@ static int twin_onto(const Game *g, int y, int i, int kx_, int j, int *score, St
  *   needed on the table, by that proof);
  * - moves home that autos() plays anyway.
  * Because the search expands only the first position of a class, it offers every way out
- * of the class: "X to Q, then the twin onto P" and "X to Q, then P home" (compound moves). */
+ * of the class: "X to Q, then the twin onto P", "X to Q, then P home" and "X to Q, then a
+ * card under X onto the top of X's stack" (compound moves). */
 static int tableau_moves(const Game *g, Moves *out) {
     int empty = -1;
     for (int j = 0; j < 7; j++) {
@@ -1072,6 +1092,7 @@ static int tableau_moves(const Game *g, Moves *out) {
             Step second;
             if (twin_onto(g, TWIN(x), i, kx_, j, &score, &second))
                 add(out, score - 1, PAIR(shift, second));
+            under_onto_stack(g, i, kx_, j, shift, out);
         }
     }
     return empty;

@@ -5,10 +5,12 @@ A class is the positions that share a key (tableau.py: they differ only in toggl
 Because the search expands only the first position of a class it meets, it must offer
 every way out of the class, not only the moves of that one position. A position of the
 class differs from ours in where the toggled cards sit; what it can do that ours can't is
-use a parent P that in ours carries a toggled card X: land X's twin on P, or send P home.
-So besides the direct moves, moves() offers the compound moves "X to Q, then the twin onto
-P" and "X to Q, then P home" (kind 4). Moves that are themselves toggles lead back into
-the class and are not offered.
+use a parent P that in ours carries a toggled card X: land X's twin on P, or send P home;
+or, as X's stack then lies on Q, land a card Y from under X in X's old column (P included)
+on the stack's top, which in ours tops Y's own column. So besides the direct moves,
+moves() offers the compound moves "X to Q, then the twin onto P", "X to Q, then P home"
+and "X to Q, then Y onto its top" (kind 4). Moves that are themselves toggles lead back
+into the class and are not offered.
 """
 
 from __future__ import annotations
@@ -134,6 +136,8 @@ class TableauMoves:
                 m = self.twin_onto(TWIN[x], i, kx, j)
                 if m is not None:
                     scored.append((m[0] - 1, (4, shift, m[1])))
+                for m in self.under_onto_stack(i, kx, j):
+                    scored.append((m[0] - 1, (4, shift, m[1])))
         return empty
 
     def twin_onto(self, y: int, i: int, kx: int, j: int):
@@ -159,6 +163,28 @@ class TableauMoves:
         elif not self.can_lift(y, c, k):
             return None
         return (self.stack_score(c, k, i, src), (0, c, k, i))
+
+    def under_onto_stack(self, i: int, kx: int, j: int) -> list:
+        """(score, move)s landing a card y that lies under the toggled card cols[i][kx] in
+        its column on the top of its stack (the column's top), once the stack has moved onto
+        column j's top: y and the top share a column until then, so no direct move does it.
+        Only Yukon lifts such a y: in Klondike the cards under x are higher than x, and so
+        than the stack's top."""
+        src = self.cols[i]
+        found = []
+        for y in CHILDREN[src[-1]]:
+            if self.where[y] != i:
+                continue
+            k = src.index(y)
+            if k >= kx:
+                continue
+            if self.lift_bases:
+                if self.sup[y] != BASE:
+                    continue
+            elif not self.can_lift(y, i, k):
+                continue
+            found.append((self.stack_score(i, k, j, src), (0, i, k, j)))
+        return found
 
     def stack_score(self, i: int, k: int, j: int, src: bytes) -> int:
         nd = self.ndown[i]

@@ -7,8 +7,12 @@ brings its winning line."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django_tasks_db.models import DBTaskResult
 
 from games import deals
@@ -17,14 +21,22 @@ from games.engine.moves import Move
 from games.models import Deal, Game
 from games.steps import current
 from games.steps import steps as game_steps
-from solver.deadends import queue, tasks
-from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
+from solver.deadends import checks, queue, tasks
+from solver.deadends.models import (
+    Check,
+    CheckRequest,
+    PositionVerdict,
+    WinningLine,
+    position_key,
+)
 from solver.deadends.tasks import check_position
 from solver.pool.models import DealVerdict
 from solver.search import solve
 from tests.deadends.test_deadends import DEAD_END_LINE, make_deal
 from tests.web.html import one, parse
 from tests.worker import work
+
+HINT = re.compile(r'data-hint="([^"]+)"')
 
 # Outside a wrapping transaction: the wake-ups are enqueued on commit, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -218,11 +230,72 @@ def test_a_deal_from_the_pool_brings_its_winning_line():
     DealVerdict.objects.create(deal=deal_row, verdict="win", moves=line)
     alice = player()
     game = start(alice)
-    post(alice, game, move=line[0])
+    for move in line[:6]:
+        post(alice, game, move=move)
     assert DBTaskResult.objects.count() == 0, "the deal and its line are known: no search"
-    position = deals.deal_position(deal_row)
-    positions = [position]
-    for move in line[:-1]:
-        position = rules.apply(position, Move.parse(move))
-        positions.append(position)
-    assert set(queue.verdicts(positions)) == {Check.WIN}
+    assert not CheckRequest.objects.exists()
+    stored = WinningLine.objects.get()
+    assert stored.moves.split() == list(line), "the line stored once"
+    # A row for the deal and for each position reached along the line, pointing into it.
+    rows = PositionVerdict.objects.order_by("step")
+    assert [(row.verdict, row.step, row.line_id) for row in rows] == [
+        (Check.WIN, step, stored.pk) for step in range(7)
+    ]
+    assert [(row.move, row.length) for row in rows] == [
+        (line[step], len(line) - step) for step in range(7)
+    ]
+
+
+def test_a_checks_win_is_one_line_and_one_row_and_following_it_asks_for_nothing():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    post(alice, game, move="7S-t7")
+    assert work() == [Check.WIN]
+    row = PositionVerdict.objects.get()
+    assert row.key == position_key(current(game).position) and row.step == 0
+    line = WinningLine.objects.get().moves.split()
+    assert row.line_id == WinningLine.objects.get().pk and row.length == len(line)
+    tasks_before = DBTaskResult.objects.count()
+    for step in range(1, 11):  # a hint, then its move: each answered at once
+        page = post(alice, game, action="hint")
+        hint = HINT.search(page)
+        assert hint and 'data-testid="hint-wait"' not in page
+        assert Move.parse(hint[1]).card == Move.parse(line[step - 1]).card
+        post(alice, game, move=hint[1])
+        assert PositionVerdict.objects.count() == 1 + step, "one row a move"
+    assert not CheckRequest.objects.exists()
+    assert DBTaskResult.objects.count() == tasks_before, "no check asked, no worker woken"
+    here = PositionVerdict.objects.get(key=position_key(current(game).position))
+    assert (here.line_id, here.step, here.move) == (row.line_id, 10, line[10])
+    assert WinningLine.objects.count() == 1
+
+
+def test_a_move_along_the_line_reads_once_and_writes_once():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    post(alice, game, move="7S-t7")
+    assert work() == [Check.WIN]
+    before = current(game).position
+    move = Move.parse(WinningLine.objects.get().moves.split()[0])
+    after = rules.apply(before, move)
+    with CaptureQueriesContext(connection) as queries:
+        assert checks.request(game, after, before, move) == Check.WIN
+    assert len(queries) == 2, [query["sql"][:60] for query in queries]  # a SELECT, an INSERT
+    with CaptureQueriesContext(connection) as queries:  # known now: the read alone
+        assert checks.request(game, after, before, move) == Check.WIN
+    assert len(queries) == 1
+
+
+def test_a_move_off_the_line_asks_for_its_check():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    post(alice, game, move="7S-t7")
+    assert work() == [Check.WIN]
+    planned = Move.parse(WinningLine.objects.get().moves.split()[0])
+    off = next(m for m in rules.legal_moves(current(game).position) if m.card != planned.card)
+    assert 'data-state="pending"' in post(alice, game, move=str(off))
+    assert CheckRequest.objects.get().key == position_key(current(game).position)
+    assert PositionVerdict.objects.count() == 1

@@ -16,7 +16,13 @@ from games.engine.deal import deal
 from games.models import Deal, Game
 from games.steps import current
 from solver.deadends import checks, proofs, queue
-from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
+from solver.deadends.models import (
+    Check,
+    CheckRequest,
+    PositionVerdict,
+    WinningLine,
+    position_key,
+)
 from tests.web.html import one, parse, refusal, text, text_of
 from tests.worker import work
 
@@ -149,13 +155,14 @@ def test_positions_on_a_known_winning_line_need_no_search():
     game = Game.objects.get()
     run_worker()
     queued = DBTaskResult.objects.count()
-    for _ in range(5):  # along the stored line, a row at a time
+    for _ in range(5):  # along the stored line: each move writes the next position's row
         game.refresh_from_db()
         here = position_key(current(game).position)
         post(alice, game, move=PositionVerdict.objects.get(key=here, verdict=Check.WIN).move)
     queued = DBTaskResult.objects.count() - queued
-    assert queued == 0, "every position on the line was already known winnable"
+    assert queued == 0, "every position on the line was known winnable as it was reached"
     assert queue.verdicts([current(game).position]) == [Check.WIN]
+    assert PositionVerdict.objects.count() == 6 and WinningLine.objects.count() == 1
 
 
 def test_a_stale_check_never_overwrites_a_proven_verdict():

@@ -12,7 +12,7 @@ from games.engine.positions import Position
 from games.engine.rules import apply
 from games.models import Deal, Game
 from games.steps import steps
-from solver.deadends.models import Check, PositionVerdict, position_key
+from solver.deadends.models import Check, PositionVerdict, WinningLine, position_key
 
 # Yukon deal 6 under the test key (tests/deadends): 7S-t7 keeps it winnable, KC-t1 after it
 # walks into a proven dead end.
@@ -48,12 +48,18 @@ def verdict(
     position: Position, at: datetime, state: str = Check.LOSS, moves: list[str] | None = None
 ) -> PositionVerdict:
     """A verdict on `position`, decided at `at`; a win stores its line as proofs.store_line
-    does, by its first move and its length."""
+    does: once, as a WinningLine (stored at `at` too), with the row at its start."""
     moves = moves or []
+    won = WinningLine.objects.create(moves=" ".join(moves), created=at) if moves else None
     return PositionVerdict.objects.create(
         key=position_key(position), verdict=state, move=moves[0] if moves else "",
-        length=len(moves), decided=at,
+        length=len(moves), line=won, decided=at,
     )  # fmt: skip
+
+
+def lost_line(at: datetime) -> WinningLine:
+    """A winning line no verdict points into (its rows swept), stored at `at`."""
+    return WinningLine.objects.create(moves="7S-t7", created=at)
 
 
 def line(position: Position, moves: list[str]) -> list[Position]:

@@ -16,8 +16,8 @@ from games.engine.positions import Position
 from games.models import Deal, Game, Record
 from games.steps import steps
 from play.actions import act
-from retention.sweep import Ages, sweep
-from solver.deadends.models import Check, PositionVerdict
+from retention.sweep import Ages, Swept, sweep
+from solver.deadends.models import Check, PositionVerdict, WinningLine
 from solver.search import solve
 
 from . import rows
@@ -61,32 +61,43 @@ def test_a_game_being_played_keeps_the_verdicts_of_its_line_however_old(now):
 def test_the_winning_line_ahead_of_the_current_position_stays_for_the_hints(now):
     game = rows.game("alice", ["7S-t7"], updated=now - DAY)
     here = rows.positions(game)[-1]
-    moves = list(winning_line(here))
-    ahead = rows.line(here, moves)
     long_ago = now - 2 * AGES.verdicts
-    rows.verdict(here, long_ago, Check.WIN, moves)
-    for i, position in enumerate(ahead[:-1]):
-        rows.verdict(position, long_ago, Check.WIN, moves[i + 1 :])
+    row = rows.verdict(here, long_ago, Check.WIN, list(winning_line(here)))
 
-    sweep(now=now)
-
-    assert all(rows.kept(position) for position in ahead[:-1])
+    assert sweep(now=now) == Swept(verdicts=0, lines=0)
+    row.refresh_from_db()
+    assert row.line.moves.split() == list(winning_line(here)), "the hints follow it"
 
 
 def test_the_deals_winning_line_stays_while_a_game_on_the_deal_is_played(now):
-    """The line the first game on a pool deal stores whole: the next player of the deal
-    would find its start known and never store it again."""
+    """The line the first game on a pool deal stores: the next player of the deal would
+    find its start known and never store it again."""
     game = rows.game("alice", ["7S-t7", "KC-t1"], updated=now - DAY)  # strayed: a dead end
     start = rows.positions(game)[0]
-    moves = list(winning_line(start))
-    ahead = rows.line(start, moves)
     long_ago = now - 2 * AGES.verdicts
-    rows.verdict(start, long_ago, Check.WIN, moves)
-    for i, position in enumerate(ahead[:-1]):
-        rows.verdict(position, long_ago, Check.WIN, moves[i + 1 :])
+    row = rows.verdict(start, long_ago, Check.WIN, list(winning_line(start)))
 
-    assert sweep(now=now).verdicts == 0
-    assert all(rows.kept(position) for position in ahead[:-1])
+    assert sweep(now=now) == Swept(verdicts=0, lines=0)
+    assert WinningLine.objects.get() == row.line
+
+
+def test_a_line_no_verdict_points_into_goes_once_it_is_old_enough(now):
+    """Its rows went (nothing needed them), in an earlier sweep or in this one."""
+    start = rows.positions(rows.game("alice", [], updated=now))[0]
+    elsewhere = rows.line(start, ["7S-t7"])[-1]  # not on alice's line
+    old = now - AGES.verdicts - timedelta(minutes=1)
+    orphan = rows.lost_line(old)
+    swept_with_its_row = rows.verdict(elsewhere, old, Check.WIN, list(winning_line(elsewhere)))
+    recent = rows.lost_line(now - timedelta(minutes=1))  # its row may be on the way
+    kept = rows.verdict(start, old, Check.WIN, list(winning_line(start)))  # alice stands here
+
+    assert sweep(now=now, dry_run=True).lines == 1, "the dry run counts those unreferenced now"
+    swept = sweep(now=now)
+
+    assert (swept.verdicts, swept.lines) == (1, 2)
+    left = set(WinningLine.objects.values_list("pk", flat=True))
+    assert left == {recent.pk, kept.line_id}
+    assert orphan.pk not in left and swept_with_its_row.line_id not in left
 
 
 def test_a_verdict_no_game_needs_goes_once_it_is_old_enough(now):

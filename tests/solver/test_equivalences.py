@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import re
 
+from games.engine import rules
+from games.engine.moves import Move
 from games.engine.positions import Position
-from solver.search import LOSS, solve
+from solver.search import LOSS, WIN, python_game, solve
 from solver.search.cards import BY_CODE
 from solver.search.deadlock import deadlocked
 from solver.search.reader import read
+
+from .reference import replay
 
 HOME = "f1: AS..4S; f2: AH..4H; f3: AD..4D; f4: AC..4C"
 IN_PLAY = [r + s for s in "SHDC" for r in "56789TJQK"]
@@ -29,8 +33,6 @@ def yukon(columns: str):
 
 
 def game(text: str):
-    from solver.search import python_game
-
     return python_game(read(Position.from_text(text)))
 
 
@@ -85,3 +87,25 @@ def test_the_solver_reports_a_root_deadlock_as_a_loss_in_one_node():
     result = solve(position.to_json())
     assert result.verdict == LOSS
     assert result.nodes == 1
+
+
+# ♠8 with its stack down to ♥3 lies on ♦9 in t2, over ♠2, while ♥9 tops t1: a toggle.
+UNDER_A_TOGGLE = (
+    "yukon; t1: TS 9H; t2: 6H | 2S TC 9D 8S 6S 5D 4S 3H; t3: 8D QS | TD 9C 8H 6C 7S;"
+    " t4: QH KS JD | KH 3S; t5: TH 5H | JC; t6: 2C 3D 2H 7H JH | 4H 5C 7D 7C 6D 5S;"
+    " t7: 8C 4D 2D 9S JS QD | 4C 3C KD QC KC; f1: AH..AH; f2: AS..AS; f3: AD..AD; f4: AC..AC"
+)
+
+
+def test_a_card_under_a_toggled_stack_may_land_on_the_stack_once_it_has_moved():
+    """With ♠8's stack on ♥9, ♠2 (under it in t2 until then) can go onto ♥3, the stack's top,
+    and the deal is won that way. The table with the stack on ♦9 shares its key, so the
+    search offers that way out from it too, in both engines: it once called it lost."""
+    on_diamond = Position.from_text(UNDER_A_TOGGLE)
+    on_heart = rules.apply(on_diamond, Move.parse("8S-t1"))
+    assert game(UNDER_A_TOGGLE).key() == python_game(read(on_heart)).key()
+    for engine in ("python", "native"):
+        for position in (on_diamond, on_heart):
+            result = solve(position, budget_nodes=20_000, engine=engine)
+            assert result.verdict == WIN, (engine, position.to_text())
+            assert rules.is_won(replay(position.to_json(), result.moves))

@@ -1,6 +1,7 @@
 """Hints that always finish (issue 10): from a winnable position, asking for a hint and
 playing it, over and over through the real action endpoint and the real worker, wins the
-game within a bound; a stored line never leads round in a circle."""
+game within a bound; a stored line never leads round in a circle, and one followed needs no
+check."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ import random
 import re
 
 import pytest
+from django_tasks_db.models import DBTaskResult
 
 from games import deals
 from games.engine import rules
 from games.engine.moves import Move
 from games.models import Game
 from games.steps import current
-from solver.deadends.models import Check, PositionVerdict, position_key
+from solver.deadends import checks
+from solver.deadends.models import Check, CheckRequest, PositionVerdict, WinningLine, position_key
 from solver.deadends.proofs import store_line, without_cycles
 from solver.search import solve
 from tests.worker import work
@@ -111,12 +114,33 @@ def test_a_line_that_passes_a_position_twice_is_stored_without_the_loop(alice):
     store_line(deal, looped)
     start = PositionVerdict.objects.get(key=position_key(deal))
     assert start.move == line[0] and start.length == len(line)
+    assert start.line.moves.split() == line and start.step == 0
+    assert PositionVerdict.objects.count() == 1, "one row: the line is stored once"
     game = alice.start("klondike", EASY_KLONDIKE, draw=1, scoring="none")
     assert len(follow_hints(alice, game, bound=len(line) + 1)) == len(line)
+    # Each hint was known at once: every position reached along the line got its row from
+    # the move (the won one needs none), and no check was asked for or woken.
+    assert PositionVerdict.objects.count() == len(line) and WinningLine.objects.count() == 1
+    assert not CheckRequest.objects.exists() and not DBTaskResult.objects.exists()
 
 
-def test_a_stored_line_is_only_ever_replaced_by_a_shorter_one():
+def play_along(game: Game, start, moves: list[str]) -> list[tuple[int, int]]:
+    """Play `moves` from `start` through the move path (checks.request with the position
+    and the move each is played from); returns each position's stored (length, step) after."""
+    found, position = [], start
+    for text in moves:
+        move = Move.parse(text)
+        after = rules.apply(position, move)
+        checks.request(game, after, position, move)
+        row = PositionVerdict.objects.get(key=position_key(after))
+        found.append((row.length, row.step))
+        position = after
+    return found
+
+
+def test_a_stored_line_is_only_ever_replaced_by_a_shorter_one(alice):
     _, line = easy_klondike()
+    game = alice.start("klondike", EASY_KLONDIKE, draw=1, scoring="none")
     deal = deals.deal_position(deals.deal_for("klondike", EASY_KLONDIKE), 1)
     second = deal
     for move in line[:28]:  # every column card home: the stock is all that is left
@@ -127,20 +151,24 @@ def test_a_stored_line_is_only_ever_replaced_by_a_shorter_one():
     longer = rest[:home] + ["KS-t1", "KS-f"] + rest[home + 1 :]
     store_line(second, longer)
     assert PositionVerdict.objects.get(key=key).length == len(longer)
-    store_line(deal, line)  # passes through `second` with a shorter rest: it takes that
+    store_line(deal, line)  # passes through `second` with a shorter rest ...
+    assert PositionVerdict.objects.get(key=key).length == len(longer)
+    play_along(game, deal, line[:28])  # ... which it takes once a move along it reaches it
     row = PositionVerdict.objects.get(key=key)
-    assert row.move == rest[0] and row.length == len(rest)
+    assert (row.move, row.length, row.step) == (rest[0], len(rest), 28)
     store_line(second, longer)  # longer than what is stored: changes nothing
     row.refresh_from_db()
     assert row.move == rest[0] and row.length == len(rest)
+    assert WinningLine.objects.count() == 2, "and no line is stored for nothing"
 
 
-def test_every_stored_win_leads_to_a_shorter_one():
-    # Checks' lines that cross: after all are stored, the first move of every stored line
-    # reaches a position whose stored line is shorter (or the won game). Had the first line
-    # stored been kept, the stock's full turn would lead back to the deal, whose line (one
-    # move longer) is then no shorter than the turn's own.
+def test_every_stored_win_leads_to_a_shorter_one(alice):
+    # Checks' lines that cross, each played along from its start: the move of every stored
+    # win reaches a position stored shorter (or the won game). Had the first line stored
+    # been kept, the stock's full turn would lead back to the deal, whose line (one move
+    # longer) is then no shorter than the turn's own.
     line, looped = easy_klondike_with_a_loop()
+    game = alice.start("klondike", EASY_KLONDIKE, draw=1, scoring="none")
     deal = deals.deal_position(deals.deal_for("klondike", EASY_KLONDIKE), 1)
     home = line.index("KS-f")
     turned = deal
@@ -151,15 +179,18 @@ def test_every_stored_win_leads_to_a_shorter_one():
         (turned, looped[24:]),  # back over, then the short line from the deal
         (rules.apply(deal, Move.parse(line[0])), line[1:5] + ["d"] * 24 + ["r"] + line[5:]),
     ]
-    met = {}  # the positions the lines pass, by key
     for start, moves in lines:
         store_line(start, moves)
-        met.update((position_key(p), p) for p in without_cycles(start, moves)[0])
-    wins = PositionVerdict.objects.filter(verdict=Check.WIN)
-    assert wins.count() > len(line)
-    for row in wins:
-        after = rules.apply(met[row.key], Move.parse(row.move))
-        if after.is_won:
-            continue
-        nxt = PositionVerdict.objects.get(key=position_key(after))
-        assert nxt.verdict == Check.WIN and nxt.length < row.length
+    for start, _ in lines:
+        position, walked = start, 0
+        while not position.is_won:
+            row = PositionVerdict.objects.get(key=position_key(position))
+            move = Move.parse(row.move)
+            after = rules.apply(position, move)
+            if not after.is_won:  # (nothing asks about a won game)
+                checks.request(game, after, position, move)
+                reached = PositionVerdict.objects.get(key=position_key(after))
+                assert reached.verdict == Check.WIN and reached.length < row.length
+            position, walked = after, walked + 1
+            assert walked <= len(line) + 2
+    assert not CheckRequest.objects.exists()

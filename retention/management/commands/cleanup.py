@@ -14,6 +14,7 @@ LABELS = {
     "failed_tasks": "orphaned running tasks marked failed",
     "abandoned_games": "abandoned unfinished games deleted",
     "verdicts": "position verdicts no game being played needs, deleted",
+    "lines": "winning lines no position verdict points into, deleted",
     "sessions": "expired sessions deleted",
 }
 

@@ -1,0 +1,55 @@
+"""The verdicts a reversible move carries with no search (solver.deadends.checks and queue),
+held against the search itself on random positions of both games: for a move from P to Q
+whose cards can go straight back (rules.move_back), a win from P means a win from Q, and a
+loss from Q means a loss from P.
+
+The positions are those of long random walks from deals, so that lost ones come up as well
+as winnable ones. Each is searched on a small budget; a pair with an undecided side proves
+nothing and is passed over, but each test needs enough decided pairs of both kinds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine import rules
+from games.engine.deal import deal
+from solver.search import LOSS, UNKNOWN, WIN, solve
+
+KEY = b"test-key"
+NODES = 20_000
+ENOUGH = 50  # decided pairs of each kind, at the least
+CASES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
+
+
+def reversible_moves(variant: str, draw: int | None, deals: int, steps: int):
+    """(P, Q) for each move of a random walk from each of the first `deals` deals that can
+    be played straight back."""
+    for number in range(1, deals + 1):
+        position = deal(variant, number, KEY, draw or 1)
+        chooser = random.Random(number)
+        for _ in range(steps):
+            moves = rules.legal_moves(position)
+            if not moves:
+                break
+            move = chooser.choice(moves)
+            after = rules.apply(position, move)
+            if rules.move_back(position, move) is not None:
+                yield position, after
+            position = after
+
+
+@pytest.mark.parametrize(("variant", "draw"), CASES)
+def test_a_reversible_move_carries_the_verdict_of_the_search(variant, draw):
+    wins = losses = 0
+    for before, after in reversible_moves(variant, draw, deals=8, steps=200):
+        p = solve(before, budget_nodes=NODES).verdict
+        q = solve(after, budget_nodes=NODES).verdict
+        if p == WIN and q != UNKNOWN:
+            assert q == WIN, f"won from {before.to_text()}, not after it: {after.to_text()}"
+            wins += 1
+        if q == LOSS and p != UNKNOWN:
+            assert p == LOSS, f"lost from {after.to_text()}, not before it: {before.to_text()}"
+            losses += 1
+    assert wins >= ENOUGH and losses >= ENOUGH, (wins, losses)
