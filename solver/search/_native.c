@@ -1404,7 +1404,8 @@ static int search(Game *g, Budget *b, Stacks *st, int dive) {
         uint64_t cap = !g->klondike ? DIVE_NODES_YUKON : d3 ? DIVE_NODES_D3 : DIVE_NODES;
         if (b->max_nodes >= 0 && (uint64_t)(b->max_nodes / DIVE_SHARE) < cap)
             cap = (uint64_t)(b->max_nodes / DIVE_SHARE);
-        int verdict = cap ? explore(g, b, st, &seen, DIVE_WIDTH, d3 ? DIVE_FULL_D3 : 0, cap) : CAPPED;
+        int full = d3 ? DIVE_FULL_D3 : 0;
+        int verdict = cap ? explore(g, b, st, &seen, DIVE_WIDTH, full, cap) : CAPPED;
         slots_free(seen.slots, seen.mask + 1);
         if (verdict == WIN || verdict == NOMEM || verdict == UNKNOWN || verdict == FULL)
             return verdict;
