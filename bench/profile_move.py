@@ -4,15 +4,18 @@ bench's settings (DEBUG=0, CSRF enforced) on the bench's database: each step's C
 and the queries a move sends. For the costliest functions, run it under `python -m cProfile`.
 
     .venv/bin/python bench/profile_move.py [--moves 400] [--variant yukon] [--hints]
+    .venv/bin/python bench/profile_move.py --cprofile move.prof  # the moves' POSTs alone
 
 --hints: instead, two hints after each move, each one's CPU by what it found: the first asks for
 the position's check, which then runs here untimed; the second reads what the check stored.
 """
 
 import argparse
+import cProfile
 import functools
 import os
 import pkgutil
+import pstats
 import random
 import sys
 import time
@@ -28,8 +31,9 @@ DEAL_KEY = "bench-profile-deal-key-of-32-bytes"  # the same deals every run (32 
 HINT_MARKS = {"data-hint=": "known line", "hint-wait": "check queued"}
 cpu, calls = Counter(), Counter()  # by step of the move path: thread CPU seconds, calls
 STEPS = [  # where the view and its helpers look each step up: module[:class], attribute, name
-    ("play.views.game", "_own_game", "  _own_game (SELECT game + deal)"),
+    ("play.views.game", "_own_game", "  _own_game (SELECT game; its deal cached)"),
     ("play.views.game:ActionForm", "full_clean", "  ActionForm validation"),
+    ("games.limits", "check", "  limits.check (rate counts)"),
     ("play.actions", "act", "  actions.act (read, apply, conditional UPDATE)"),
     ("games.engine.history", "advance", "    history.advance (rules.apply + score)"),
     ("play.actions", "_save", "    actions._save (UPDATE)"),
@@ -38,6 +42,7 @@ STEPS = [  # where the view and its helpers look each step up: module[:class], a
     ("games.engine.rules", "targets", "      rules.targets"),
     ("play.board", "finishing_moves", "      finishing_moves"),
     ("play.views.game", "render", "    render (template)"),
+    ("play.views.game", "grade_of_game", "    grade_of_game (the deal's grade)"),
     ("django.middleware.csrf:CsrfViewMiddleware", "process_view", "csrf check"),
     ("games.engine.positions:Position", "__post_init__", "Position.__post_init__ (validation)"),
     ("games.engine.positions:Position", "to_json", "Position.to_json"),
@@ -83,6 +88,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--breakdown", action="store_true", help="each step's CPU (the default)")
     parser.add_argument("--hints", action="store_true", help="hint requests' CPU, not moves'")
+    parser.add_argument("--cprofile", metavar="FILE", help="the moves' POSTs alone, cProfiled")
     args = parser.parse_args()
     url = os.environ.get("DATABASE_URL") or DEFAULT_DB
     with Site(url, web_workers=0, DEAL_KEY=DEAL_KEY, BENCH_LIMITS="high") as site:
@@ -98,11 +104,12 @@ def main() -> int:
     call_command("collectstatic", "--noinput", verbosity=0)  # the full page needs the manifest
     rng = random.Random(args.seed)
     client = Client(enforce_csrf_checks=True, HTTP_HOST="127.0.0.1")
-    if not args.hints:
+    if not (args.hints or args.cprofile):
         for owner, attribute, name in [(pkgutil.resolve_name(o), a, n) for o, a, n in STEPS]:
             time_step(owner, attribute, name)  # (all imported first, then wrapped)
         time_step(client, "post", "whole request (test client)")
     query = KLONDIKE_QUERY if args.variant == "klondike" else ""
+    profile = cProfile.Profile(time.thread_time) if args.cprofile else None  # CPU, not waits
     hint_ms, queries = {}, Counter()  # hints' CPU ms by what they found; queries by kind
     moves, undos, wall, board, csrf = 0, 0, 0.0, None, ""
     while moves + undos < args.moves:
@@ -116,7 +123,11 @@ def main() -> int:
         form = {"move": move, "ply": board.ply} if move else {"action": "undo", "ply": board.ply}
         start = time.perf_counter()
         with CaptureQueriesContext(connection) as sent:
+            if profile:  # (the steps are not timed then: their wrappers would show)
+                profile.enable()
             answer = client.post(board.action, form, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=csrf)
+            if profile:
+                profile.disable()
         wall += time.perf_counter() - start
         queries.update(each["sql"].split()[0].upper() for each in sent.captured_queries)
         assert answer.status_code == 200, answer.content[:300]
@@ -137,6 +148,9 @@ def main() -> int:
         print(f"{name:<58}{1000 * seconds / n:>8.3f}{calls[name] / n:>10.1f}")
     mix = ", ".join(f"{kind} {count / n:.1f}" for kind, count in sorted(queries.items()))
     print(f"queries per request: {queries.total() / n:.1f} ({mix})")
+    if profile:
+        profile.dump_stats(args.cprofile)
+        pstats.Stats(args.cprofile).sort_stats("tottime").print_stats(25)
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
 from .engine.cards import Card
@@ -35,6 +36,21 @@ def deal_for(variant: str, number: int) -> Deal:
             return deal
     except IntegrityError:  # somebody dealt it a moment ago
         return Deal.objects.get(variant=variant, number=number)
+
+
+# A stored deal never changes (DESIGN §4), so each process keeps the deals of the games it
+# serves: a move reads its game alone, not joined to its deal (~0.35 ms of CPU a move).
+CACHE_SECONDS = 3600
+
+
+def deal_by_id(pk: int) -> Deal:
+    """The stored deal with this id, read once and then kept; raises Deal.DoesNotExist."""
+    key = f"deal:{pk}"
+    deal = cache.get(key)
+    if deal is None:
+        deal = Deal.objects.get(pk=pk)
+        cache.set(key, deal, CACHE_SECONDS)
+    return deal
 
 
 def dealt_order(position: Position) -> list[Card]:

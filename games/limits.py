@@ -4,26 +4,48 @@ in a window of time (settings.RATE_LIMITS). Far above normal play; a client that
 HTTP 429 with a message saying when to try again, and nothing changes. A check runs before
 anything costly: a refused sign-up or login hashes no password and writes no row.
 
-The counts live in a table of the site's own database (RateCount): every web process, on
-every machine, counts in one place, with no extra service to run, on SQLite and PostgreSQL
-alike. Each window is counted under its own key, so a count needs no reset. A request costs
-one statement that adds one to both counts and reads them back (an atomic upsert: two requests
-at the same instant cannot both see the same count); a refused one takes its counts back.
+Every web process, on every machine, counts in one place. Each window is counted under its
+own key, so a count needs no reset; two requests at the same instant never see the same count.
+Where the counts live:
+
+- In Redis, through Django's cache framework, when REDIS_URL is set (the RATE_CACHE alias of
+  settings.CACHES): each key an integer that Redis adds one to atomically (INCR), created with
+  an expiry past its window's end, so nothing is swept and the database sees no statement.
+- Otherwise in a table of the site's own database (RateCount), the embedded default with no
+  extra service to run, on SQLite and PostgreSQL alike: one statement adds one to both counts
+  and reads them back (an atomic upsert), and a player's first request in a window sweeps the
+  windows gone by.
+
+A refused request takes its counts back.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
+import logging
 import time
+import weakref
 from dataclasses import dataclass
 
+import redis
 from django.conf import settings
+from django.core.cache import BaseCache, caches
 from django.db import connection
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 
 from . import metrics
 from .models import RateCount
+
+logger = logging.getLogger(__name__)
+
+# The cache alias that counts in Redis (settings.CACHES has it only when REDIS_URL is set).
+RATE_CACHE = "rate_counts"
+# A cache key outlives its window by this much: a request that read the window's number just
+# before its end still finds the key there to add to (Redis's INCR on a key gone by would
+# make one that never expires).
+GRACE_SECONDS = 60
 
 WHAT = {
     "action": "moves",
@@ -66,32 +88,108 @@ def check(request: HttpRequest, kind: str, who: str | None = None) -> None:
     per_player, per_address, seconds = settings.RATE_LIMITS[kind]
     now = time.time()
     window = int(now // seconds)
+    ends = (window + 1) * seconds
     player_key = f"{kind}:p:{who or request.player}:{window}"
     keys = {player_key: per_player, f"{kind}:a:{client_address(request)}:{window}": per_address}
-    counts = _count(list(keys), (window + 1) * seconds)
-    if any(counts[key] > limit for key, limit in keys.items()):
+    counts = _counts()
+    counted = counts.add(list(keys), ends)
+    if any(counted[key] > limit for key, limit in keys.items()):
+        counts.take_back(list(keys))
+        metrics.RATE_LIMITED.labels(kind=kind).inc()
+        raise Limited(kind, max(1, int(ends - now + 0.999)))
+    if counted[player_key] == 1:  # a player's first in this window (so now and then): sweep
+        counts.sweep(now)
+
+
+def _counts() -> RedisCounts | TableCounts:
+    """Where the counts are kept: Redis when the settings give it a cache, else the table."""
+    if RATE_CACHE not in settings.CACHES:
+        return TableCounts()
+    cache = caches[RATE_CACHE]  # one a thread, as Django keeps it
+    if (counts := _in_redis.get(cache)) is None:
+        counts = _in_redis[cache] = RedisCounts(cache)
+    return counts
+
+
+class TableCounts:
+    """The counts in the database's RateCount table."""
+
+    def add(self, keys: list[str], expires: int) -> dict[str, int]:
+        """Adds one to each key's count, creating it at 1, and returns the new counts."""
+        table = connection.ops.quote_name(RateCount._meta.db_table)
+        rows = ", ".join(["(%s, 1, %s)"] * len(keys))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f'INSERT INTO {table} ("key", "count", "expires") VALUES {rows} ON CONFLICT '
+                f'("key") DO UPDATE SET "count" = {table}."count" + 1 RETURNING "key", "count"',
+                [value for key in keys for value in (key, expires)],
+            )
+            return dict(cursor.fetchall())
+
+    def take_back(self, keys: list[str]) -> None:
         # A row at a time: one statement taking both back would lock them in its own scan
         # order while another request's upsert holds one and waits for the other (a deadlock
         # PostgreSQL ends with a 500). Locking one row, and only one, cannot close a cycle.
         for key in keys:
             RateCount.objects.filter(key=key).update(count=F("count") - 1)
-        metrics.RATE_LIMITED.labels(kind=kind).inc()
-        raise Limited(kind, max(1, int((window + 1) * seconds - now + 0.999)))
-    if counts[player_key] == 1:  # a player's first in this window (so now and then): sweep
+
+    def sweep(self, now: float) -> None:
         RateCount.objects.filter(expires__lt=now).delete()
 
 
-def _count(keys: list[str], expires: int) -> dict[str, int]:
-    """Adds one to each key's count, creating it at 1, and returns the new counts."""
-    table = connection.ops.quote_name(RateCount._meta.db_table)
-    rows = ", ".join(["(%s, 1, %s)"] * len(keys))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'INSERT INTO {table} ("key", "count", "expires") VALUES {rows} ON CONFLICT ("key") '
-            f'DO UPDATE SET "count" = {table}."count" + 1 RETURNING "key", "count"',
-            [value for key in keys for value in (key, expires)],
-        )
-        return dict(cursor.fetchall())
+class RedisCounts:
+    """The counts in Django's Redis cache: a key's first count makes it (SET NX) with an
+    expiry past its window's end, and every count adds one to it (INCR, atomic in Redis), so
+    windows gone by leave on their own. Both keys of a request go in one round trip.
+
+    Django's RedisCache does one round trip a call, and its incr() two (EXISTS, INCR), on a
+    client it builds anew each call: about 0.4 ms of CPU for a request's two counts, more
+    than the table's upsert. So this sends the commands itself, pipelined, on the cache's own
+    connection pool (its client, made once), under the cache's own key names: about 0.1 ms.
+
+    Redis not answering lets the request through uncounted (logged): the limits guard the
+    site against floods, and must not take it down with them."""
+
+    def __init__(self, cache: BaseCache) -> None:
+        # Nothing here holds the cache itself, so that _in_redis lets a replaced one go.
+        self.client = cache._cache.get_client(write=True)  # the cache's pool, the one server
+        self.prefix, self.version, self.key_func = cache.key_prefix, cache.version, cache.key_func
+
+    def name(self, key: str) -> str:
+        """The key's name in Redis, as the cache makes it (`rate:1:action:p:…`)."""
+        return self.key_func(key, self.prefix, self.version)
+
+    def add(self, keys: list[str], expires: int) -> dict[str, int]:
+        """Adds one to each key's count, creating it at 1, and returns the new counts (0
+        each, counting nothing, when Redis does not answer)."""
+        timeout = int(expires - time.time()) + GRACE_SECONDS
+        pipeline = self.client.pipeline(transaction=False)
+        for key in keys:
+            name = self.name(key)
+            pipeline.set(name, 0, ex=timeout, nx=True)
+            pipeline.incr(name)
+        try:
+            replies = pipeline.execute()
+        except redis.RedisError as error:
+            logger.warning("Rate limits not counted: Redis did not answer (%s)", error)
+            return dict.fromkeys(keys, 0)
+        return dict(zip(keys, replies[1::2], strict=True))
+
+    def take_back(self, keys: list[str]) -> None:
+        # The keys were counted a moment ago, so they are there (GRACE_SECONDS): DECR never
+        # makes one anew, without an expiry.
+        pipeline = self.client.pipeline(transaction=False)
+        for key in keys:
+            pipeline.decr(self.name(key))
+        with contextlib.suppress(redis.RedisError):  # not answering: the count stays
+            pipeline.execute()
+
+    def sweep(self, now: float) -> None:
+        """Nothing to do: each key expires with its window."""
+
+
+# Each thread's Redis cache and its counts, made once (a cache the settings replace goes).
+_in_redis: weakref.WeakKeyDictionary[BaseCache, RedisCounts] = weakref.WeakKeyDictionary()
 
 
 def refusal(limited: Limited) -> HttpResponse:

@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 from xml.etree import ElementTree
 
+from django.template import Context
+
 from games.engine.cards import DECK
 from play.board import CardView
 from play.templatetags.board_tags import cards
@@ -34,6 +36,7 @@ def test_every_card_has_a_face_and_the_sheet_has_no_script_or_style():
 
 
 def test_a_face_up_card_uses_its_face_from_the_hashed_sheet():
-    html = cards([CardView(card=DECK[12], targets="", selected=False, hinted=False)], "/g/?")
+    views = [CardView(card=DECK[12], targets="", selected=False, hinted=False)]
+    html = cards(Context(), views, "/g/?")
     assert re.search(r'<use href="/static/cards/faces(\.[0-9a-f]{12})?\.svg#KS"/>', html), html
     assert 'aria-label="king of spades"' in html and "<b>K</b><i>♠</i>" in html

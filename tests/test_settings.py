@@ -23,6 +23,7 @@ from yukon_site.settings import (
     env_key,
     env_list,
     env_str,
+    redis_cache,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +48,7 @@ SETTINGS_VARIABLES = {
     "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD",
     "SECURE_PROXY_SSL_HEADER", "STAFF_SESSION_HOURS", "LOG_LEVEL", "RETENTION_EVERY_MINUTES",
     "RETENTION_TASK_DAYS", "RETENTION_FAILED_TASK_DAYS", "RETENTION_ORPHAN_MINUTES",
-    "RETENTION_VERDICT_DAYS", "RETENTION_GAME_DAYS",
+    "RETENTION_VERDICT_DAYS", "RETENTION_GAME_DAYS", "REDIS_URL",
     # Set by the browser tests' conftest for the test process only; a production environment
     # never has it (check --deploy rightly refuses it).
     "DJANGO_ALLOW_ASYNC_UNSAFE",
@@ -154,6 +155,35 @@ def test_an_unknown_database_scheme_is_refused():
         database_from_url("mongodb://localhost/yukon")
 
 
+def test_a_redis_url_becomes_a_redis_cache_with_its_own_key_prefix():
+    config = redis_cache("redis://127.0.0.1:6379/0", "rate")
+    assert config == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:6379/0",
+        "KEY_PREFIX": "rate",
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    }
+    assert redis_cache("rediss://cache.example:6380/1", "rate")["LOCATION"].startswith("rediss")
+
+
+def test_a_redis_url_of_another_scheme_is_refused_without_repeating_it():
+    with pytest.raises(ImproperlyConfigured, match="REDIS_URL must start with redis://") as e:
+        redis_cache("http://:hunter2@cache.example:6379/0", "rate")
+    assert "hunter2" not in str(e.value)
+
+
+def test_rate_limits_count_in_the_database_unless_redis_is_set():
+    code = "from django.conf import settings; print(sorted(settings.CACHES))"
+    result = manage("shell", "-c", code, env=production_env())
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "['default']"
+    with_redis = manage("shell", "-c", code, env=production_env(REDIS_URL="redis://r:6379/0"))
+    assert with_redis.returncode == 0, with_redis.stderr
+    assert with_redis.stdout.strip().splitlines()[-1] == "['default', 'rate_counts']"
+    refused = manage("check", env=production_env(REDIS_URL="127.0.0.1:6379"))
+    assert refusal(refused).startswith("REDIS_URL must start with redis://")
+
+
 def test_the_suite_uses_the_database_url_when_set():
     engine = settings.DATABASES["default"]["ENGINE"]
     url = os.environ.get("DATABASE_URL", "sqlite://")
@@ -206,6 +236,14 @@ def test_check_deploy_is_clean_with_the_compose_files_environment():
     assert env["DEBUG"] == "0"
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=bare_env(**env))
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_compose_files_web_counts_rate_limits_in_its_redis_service():
+    assert compose_env()["REDIS_URL"] == "redis://redis:6379/0"
+    compose = (ROOT / "docker-compose.yml").read_text()
+    assert "\n  redis:\n    image: redis:7\n" in compose
+    web = compose.split("\n  web:\n", 1)[1].split("\n\n", 1)[0]
+    assert "redis:\n        condition: service_healthy" in web, "the web starts once Redis answers"
 
 
 def test_check_deploy_fails_when_https_is_turned_off():

@@ -9,9 +9,9 @@ def work(limit: int = 50) -> list[str]:
     """Run dead-end checks, newest wanted first, until nothing is wanted; returns what each
     did ("win", "loss", "unknown", "deeper")."""
     outcomes = []
-    for _ in range(limit):
-        outcome = check_position.call()
+    while len(outcomes) < limit:
+        outcome = check_position.call()  # a drain: what each of its searches did
         if outcome == "idle":
             return outcomes
-        outcomes.append(outcome)
+        outcomes += outcome.split()
     raise AssertionError(f"still busy after {limit} checks: {outcomes[-5:]}")

@@ -81,6 +81,27 @@ def database_from_url(url: str, conn_max_age: int = 0) -> dict:
     return config
 
 
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+def redis_cache(url: str, prefix: str) -> dict:
+    """A CACHES entry for Django's Redis cache at `url` (redis://host:port/db, rediss:// for
+    TLS, unix:///path.sock), its keys under `prefix` so that a shared Redis keeps them apart.
+    Raises ImproperlyConfigured for another scheme."""
+    if not url.startswith(REDIS_SCHEMES):
+        raise ImproperlyConfigured(
+            "REDIS_URL must start with redis://, rediss:// or unix://, e.g. "
+            "redis://127.0.0.1:6379/0"
+        )  # the value itself is not repeated: it may hold a password
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": prefix,
+        # A Redis gone quiet holds a request up for a second at most, never for ever.
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    }
+
+
 # Keys shorter than this are refused in production: 32 random bytes cannot be guessed.
 KEY_MIN_BYTES = 32
 KEY_HOWTO = "e.g. the output of: python -c 'import secrets; print(secrets.token_urlsafe(50))'"

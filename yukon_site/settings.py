@@ -21,6 +21,7 @@ from .env import (
     env_key,
     env_list,
     env_str,
+    redis_cache,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -257,9 +258,18 @@ LOGGING = {
 # that creates an account or a game or sends mail, and login throttling. Kept together in
 # this one block.
 
-# Rate limits are counted in a table of the site's own database (games.limits): every web
-# process and every machine shares it, SQLite (the embedded default) and PostgreSQL alike, and
-# it needs no extra service; the admin's failed logins in django-axes' tables, likewise.
+# Rate limits are counted where every web process and every machine shares them
+# (games.limits): in Redis when REDIS_URL is set (the compose file runs one), through Django's
+# cache framework, with no statement to the database; otherwise in a table of the site's own
+# database, SQLite (the embedded default) and PostgreSQL alike, with no extra service. The
+# admin's failed logins are in django-axes' tables either way.
+REDIS_URL = env_str("REDIS_URL", "")
+# The default cache stays in each process's memory: it holds only what never changes once
+# known (a deal's grade, a winning line read whole), read on a move without a round trip.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    **({"rate_counts": redis_cache(REDIS_URL, "rate")} if REDIS_URL else {}),
+}
 
 # (per player, per address, in seconds) for each kind of request, in games.limits; for
 # "password_reset" the first number counts per email address instead of per player. A new

@@ -3,6 +3,8 @@ and a game's own address (its slug), which takes the rest."""
 
 from __future__ import annotations
 
+import functools
+
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -235,9 +237,13 @@ def game_url(game: Game) -> str:
 
 
 def _own_game(request: HttpRequest, slug: str) -> Game:
-    game = Game.objects.select_related("deal").filter(slug=slug, player=request.player).first()
-    if game is None:
-        raise Http404("No such game of yours.")
+    """The player's game by its slug: one row (the slug is unique: no ORDER BY), its deal
+    from the process's cache of stored deals (games.deals.deal_by_id)."""
+    try:
+        game = Game.objects.get(slug=slug, player=request.player)
+    except Game.DoesNotExist:
+        raise Http404("No such game of yours.") from None
+    game.deal = deals.deal_by_id(game.deal_id)
     return game
 
 
@@ -283,7 +289,8 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         # The no-JavaScript pick-up links: the game's own short address keeps the board small.
         "select_base": action_url + ("&" if "?" in action_url else "?"),
         "new_game_url": reverse("new_game", args=[game.variant]) + game.mode.query,
-        "modes": _mode_links(game),
+        # Worked out only when the menu is rendered, not when it is kept (game.html's cache).
+        "modes": functools.partial(_mode_links, game),
         "deal_grade": grade_of_game(game),
         "verdict": banner.verdict(game, step, before, ask=ask),
         # The whole page's link preview: the deal as dealt, never the game's own position.

@@ -6,7 +6,8 @@ models   PositionVerdict: what the solver has proven about a position met in pla
 checks   `request` a verdict on a POSTed action (queueing a check unless known, wanted or
          following from the move's start: `derive`), `known` on a GET (never queues)
 queue    the schedule: newest first, moved-on checks dropped unsearched, a few per player
-tasks    `check_position`: the worker's search, quick first and then deep
+tasks    `check_position`: a wake-up that drains the queue, a few positions at a time, each
+         searched quick first and then deep
 proofs   `store` what a check proves (a winning line, loops cut, once, with its start's row)
 lines    `follow` a stored line from a position to its win
 

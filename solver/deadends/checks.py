@@ -20,10 +20,9 @@ from games.engine.rules import first_foundation_for, move_back
 from games.models import Game
 from solver.pool.models import DealVerdict, Outcome
 
-from . import queue
+from . import queue, tasks
 from .models import Check, CheckRequest, PositionVerdict, position_key
 from .proofs import improves, replaceable, store_line
-from .tasks import check_position
 
 
 @dataclass(frozen=True)
@@ -202,8 +201,8 @@ def waiting(game: Game, position: Position) -> bool:
 
 
 def wake() -> None:
-    """One worker wake-up, sent once the asking transaction commits."""
-    transaction.on_commit(check_position.enqueue)
+    """A worker wake-up, once the asking transaction commits, unless one is on its way."""
+    transaction.on_commit(tasks.wake)
 
 
 def _seed_from_deal(game: Game) -> bool:

@@ -6,8 +6,9 @@ Each `manage.py db_worker` (ops/management/commands/db_worker.py) renews its Wor
 every BEAT from a thread of its own, which runs on while the worker searches (the native
 search lets go of the GIL). A lease not renewed for LEASE has run out. Then:
 
-- its checks: `queue.claim` treats a check claimed by a worker without a live lease as not
-  claimed, so the next wake-up takes it;
+- its checks: `queue.claim_some` treats a check claimed by a worker without a live lease as
+  not claimed, so the next wake-up takes it; and a drain it said it was running
+  (`drain`, tasks.drain) no longer holds back the requests' own wake-ups;
 - its tasks: `recover`, run by every live worker on each beat, puts the task rows that the
   dead worker was running back on the queue (those wake-ups are what takes its checks), or
   marks one failed if it had already lost a worker before (MAX_ATTEMPTS, the rule the sweep's
@@ -47,6 +48,19 @@ def renew(worker: str, now: datetime | None = None) -> None:
 
 def release(worker: str) -> None:
     WorkerLease.objects.filter(worker=worker).delete()
+
+
+def drain(worker: str, on: bool) -> None:
+    """Say that `worker` is draining the check queue (tasks.drain), or that it stopped; a
+    worker with no lease (a search run in-process) says nothing."""
+    if worker:
+        WorkerLease.objects.filter(worker=worker).update(draining=on)
+
+
+def draining(now: datetime | None = None) -> bool:
+    """Is a worker with a live lease draining the check queue? Its drain will look at the
+    queue again before it stops; a dead worker's drain is taken back with its task."""
+    return live(now).filter(draining=True).exists()
 
 
 def live(now: datetime | None = None) -> QuerySet:

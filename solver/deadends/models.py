@@ -109,6 +109,10 @@ class WorkerLease(models.Model):
 
     worker = models.CharField(max_length=64, unique=True)  # the db_worker's worker id
     renewed = models.DateTimeField()
+    # The worker is draining the check queue and will look at it again before it stops, so a
+    # new request needs no wake-up of its own (tasks.drain; what the lease keeps, for as long
+    # as the lease lasts).
+    draining = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"{self.worker} (renewed {self.renewed:%H:%M:%S})"

@@ -13,6 +13,7 @@ counts down to a win.
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
@@ -57,6 +58,32 @@ def replaceable(verdict: str, length: int = 0) -> Q:
     if verdict != Check.WIN:
         return undecided
     return undecided | Q(verdict=Check.WIN, length__gt=length)
+
+
+def store_verdicts(found: list[tuple[Position, str, int, float]]) -> None:
+    """`store` for many losses and unknowns (position, verdict, nodes, seconds) in one
+    statement: each is stored unless its position has a verdict already; a loss also
+    replaces an unknown (a deep check may prove what a quick one left undecided)."""
+    if not found:
+        return
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    each = {}  # one row a position (a statement may not touch a row twice), a loss first
+    for position, verdict, nodes, seconds in sorted(found, key=lambda f: f[1] != Check.LOSS):
+        assert verdict in (Check.LOSS, Check.UNKNOWN), verdict
+        each.setdefault(position_key(position), [verdict, nodes, seconds, now])
+    rows = ["(%s, %s, '', 0, NULL, 0, %s, %s, %s)"] * len(each)
+    params = [value for key, row in each.items() for value in (key, *row)]
+    table = connection.ops.quote_name(PositionVerdict._meta.db_table)
+    # The update is `store`'s for a loss, on the rows replaceable(LOSS) lets it replace.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (key, verdict, move, length, line_id, step, nodes, seconds, "
+            f"decided) VALUES {', '.join(rows)} ON CONFLICT (key) DO UPDATE SET verdict = "
+            "excluded.verdict, move = '', length = 0, line_id = NULL, step = 0, nodes = "
+            "excluded.nodes, seconds = excluded.seconds, decided = excluded.decided "
+            f"WHERE {table}.verdict = %s AND excluded.verdict = %s",
+            [*params, Check.UNKNOWN, Check.LOSS],
+        )
 
 
 def store_losses(keys: list[str]) -> None:

@@ -7,14 +7,18 @@ before searching them, and searches a position once however many games want it. 
 request replaces its game's requests from positions the game has left, and a player has at
 most MAX_PER_PLAYER requests waiting: a new one pushes their oldest out.
 
-django.tasks only wakes a worker (one wake-up per request); the order lives here.
+django.tasks only wakes a worker, and a woken worker drains the queue (tasks.drain): a
+request asks for a wake-up only when no worker is draining and none is waiting. The order
+lives here.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
@@ -63,42 +67,118 @@ def add(game: Game, position: Position, at: str, recheck: bool = False) -> bool:
     newest = mine.order_by("-requested", "-pk").values("pk")[:MAX_PER_PLAYER]
     moved_on = Q(game=game) & ~Q(at=at)
     replaced = mine.filter(moved_on | ~Q(pk__in=newest), started__isnull=True).delete()[0]
-    # Each request not yet started has a wake-up waiting (or one running that has yet to
-    # claim): a replaced one's serves this one, so the queue holds no more wake-ups than
-    # requests, however fast players move.
+    # A request not yet started is one a drain will still look at (tasks.drain: a wake-up
+    # waiting, or a worker draining that has yet to stop): what served the replaced one
+    # serves this one, which was stored before it was deleted.
     return not replaced
 
 
 def claim(worker: str = "") -> CheckRequest | None:
-    """The newest wanted request, claimed for a search (by `worker`, the db_worker's id)
-    along with every other request for the same position. Requests whose game has moved on,
+    """The newest wanted request, claimed for a search (`claim_some`, one position)."""
+    return next(iter(claim_some(worker, 1)), None)
+
+
+def claim_some(worker: str = "", limit: int = 1) -> list[CheckRequest]:
+    """Up to `limit` of the newest wanted requests for distinct positions, claimed for a search
+    (by `worker`, the db_worker's id) along with every other request for the same positions;
+    one request per position, in the order to search them. Requests whose game has moved on,
     or whose position was decided meanwhile (unless asked as a recheck), are deleted on the
     way, unsearched. Quick checks come before deep ones. A request claimed by a worker whose
     lease ran out is free again."""
     while True:
         now = timezone.now()
-        free = (
-            Q(started__isnull=True)
-            | Q(started__lt=now - RETRY_AFTER)
-            | (~Q(worker="") & ~Q(worker__in=lease.live(now)))
-        )
-        row = (
-            CheckRequest.objects.filter(free)
-            .select_related("game__deal")
-            .order_by("deep", "-requested", "-pk")
-            .first()
-        )
-        if row is None:
-            return None
-        decided = not row.recheck and PositionVerdict.objects.filter(key=row.key).exists()
-        if decided or not wanted(row):
-            CheckRequest.objects.filter(pk=row.pk).delete()
-            continue
-        claimed = CheckRequest.objects.filter(pk=row.pk, started=row.started, worker=row.worker)
-        if claimed.update(started=now, worker=worker):
-            CheckRequest.objects.filter(key=row.key).update(started=now, worker=worker)
-            return row
-        # another worker claimed it first: look again
+        rows, decided = _claim(worker, limit, now)
+        if not rows:
+            return []
+        games = Game.objects.select_related("deal").in_bulk({row.game_id for row in rows})
+        kept, dropped = {}, []
+        for row in rows:
+            row.game = games.get(row.game_id)
+            if row.game is None or (row.key in decided and not row.recheck) or not wanted(row):
+                dropped.append(row.pk)
+            else:
+                kept.setdefault(row.key, row)  # the newest first: it stands for its position
+        if dropped:
+            CheckRequest.objects.filter(pk__in=dropped).delete()
+        if kept:
+            return list(kept.values())
+        # every one was moved on from or decided: look again
+
+
+def _claim(worker: str, limit: int, now) -> tuple[list[CheckRequest], set[str]]:
+    """Claim the free requests of up to `limit` positions, the newest first; returns them
+    (newest first) and the keys of those already decided."""
+    if connection.vendor == "postgresql":
+        return _claim_postgresql(worker, limit, now)
+    free = _free(now)
+    newest = CheckRequest.objects.filter(free).order_by("deep", "-requested", "-pk")
+    keys = set(newest.values_list("key", flat=True)[:limit])
+    CheckRequest.objects.filter(free, key__in=keys).update(started=now, worker=worker)
+    mine = CheckRequest.objects.filter(key__in=keys, started=now, worker=worker)
+    rows = list(mine.order_by("deep", "-requested", "-pk"))
+    decided = set(PositionVerdict.objects.filter(key__in=keys).values_list("key", flat=True))
+    return rows, decided
+
+
+def _free(now) -> Q:
+    return (
+        Q(started__isnull=True)
+        | Q(started__lt=now - RETRY_AFTER)
+        | (~Q(worker="") & ~Q(worker__in=lease.live(now)))
+    )
+
+
+# One statement: the newest free requests' positions (locked, skipping what another worker is
+# claiming), then every free request for those positions (the same), claimed; each comes back
+# with its position's verdict, if one was stored meanwhile. SKIP LOCKED at both levels: two
+# workers never wait on each other's rows, so they cannot deadlock.
+_CLAIM = """
+UPDATE {requests} SET started = %(now)s, worker = %(worker)s
+WHERE id IN (
+    SELECT id FROM {requests} WHERE {free} AND key IN (
+        SELECT key FROM {requests} WHERE {free}
+        ORDER BY deep, requested DESC, id DESC LIMIT %(limit)s FOR UPDATE SKIP LOCKED
+    ) FOR UPDATE SKIP LOCKED
+)
+RETURNING id, game_id, player, key, position, at, deep, recheck, requested,
+    (SELECT verdict FROM {verdicts} v WHERE v.key = {requests}.key)
+"""
+_FREE = """(started IS NULL OR started < %(retry)s OR (worker <> '' AND worker NOT IN (
+    SELECT worker FROM {leases} WHERE renewed >= %(live)s)))"""
+
+
+def _claim_postgresql(worker: str, limit: int, now) -> tuple[list[CheckRequest], set[str]]:
+    names = {"requests": CheckRequest._meta.db_table, "verdicts": PositionVerdict._meta.db_table,
+             "leases": lease.WorkerLease._meta.db_table}  # fmt: skip
+    sql = _CLAIM.format(free=_FREE.format(**names), **names)
+    params = {"now": now, "worker": worker, "limit": limit, "retry": now - RETRY_AFTER,
+              "live": now - lease.LEASE}  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    rows, decided = [], set()
+    for pk, game, player, key, position, at, deep, recheck, requested, verdict in found:
+        if isinstance(position, str):
+            position = json.loads(position)
+        rows.append(CheckRequest(pk=pk, game_id=game, player=player, key=key, position=position,
+                                 at=at, deep=deep, recheck=recheck, requested=requested,
+                                 started=now, worker=worker))  # fmt: skip
+        if verdict is not None:
+            decided.add(key)
+    rows.sort(key=lambda row: (row.deep, -row.requested.timestamp(), -row.pk))
+    return rows, decided
+
+
+def release(keys, worker: str) -> int:
+    """Give back, unsearched, the requests for `keys` that `worker` claimed: the next claim
+    takes them again, newest first."""
+    mine = CheckRequest.objects.filter(key__in=keys, worker=worker, started__isnull=False)
+    return mine.update(started=None, worker="")
+
+
+def waiting() -> bool:
+    """Is any request waiting that no worker has claimed?"""
+    return CheckRequest.objects.filter(started__isnull=True).exists()
 
 
 def wanted(row: CheckRequest) -> bool:

@@ -1,19 +1,23 @@
 """The dead-end check itself, run by `manage.py db_worker` (django.tasks with the database
-backend). Each task is a wake-up: it searches the newest wanted position (see `queue`)."""
+backend). Each task is a wake-up: it drains the queue, searching the newest wanted positions
+(see `queue`) a few at a time until none is left."""
 
 from __future__ import annotations
 
+import time
+
 from django.tasks import TaskContext, task
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from games import metrics
 from games.engine.positions import Position
 from games.steps import steps
 from solver.search import solve
 
-from . import queue
+from . import lease, queue
 from .models import Check, CheckRequest, PositionVerdict
-from .proofs import store, store_onward
+from .proofs import store_line, store_onward, store_verdicts
 
 # Each check is bounded in CPU time and in nodes; the nodes bound the transposition table, and
 # so the memory, of a hard position. A quick check answers most positions within the page's
@@ -21,20 +25,41 @@ from .proofs import store, store_onward
 # every quick one. Neither can starve the queue.
 QUICK_BUDGET = {"budget_seconds": 1.0, "budget_nodes": 100_000}
 DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 500_000}
-DEEP_PRIORITY = -10
+# A drain claims up to BATCH positions at once and searches them in turn; once BATCH_SECONDS
+# have gone by it stores what it found and gives the rest back, so a slow search keeps the
+# next player waiting for no longer than that (another worker, or the next claim, takes them,
+# newest first again).
+BATCH, BATCH_SECONDS = 4, 0.25
+# Run by a db_worker, a drain that finds the queue empty looks again every POLL for LINGER
+# before it stops (under load the next request comes sooner: one task row serves many
+# checks); after DRAIN_SECONDS it hands over to a new wake-up, so the worker's other tasks
+# are not kept waiting by a queue that never empties.
+LINGER, POLL, DRAIN_SECONDS = 1.0, 0.05, 5.0
 
 
 @task(takes_context=True)
 def check_position(context: TaskContext | None = None) -> str:
-    """Search the newest position a player waits for and store its verdict; returns what it
-    did ("idle" when nothing is wanted).
+    """Drain the queue: search the newest positions players wait for and store their verdicts;
+    returns what each search did, in order ("idle" when nothing was wanted).
 
     A quick check that decides nothing leaves the position wanted, as a deep check. A loss
     sends each game standing on it looking back for its last winnable position. Run by a
-    db_worker, the claim names the worker (its lease keeps it); called in-process, none."""
-    outcome = _check(_worker(context))
-    metrics.CHECKS.labels(outcome=outcome).inc()
-    return outcome
+    db_worker, the claims name the worker (its lease keeps them); called in-process, none."""
+    worker = _worker(context)
+    outcomes = drain(worker, linger=LINGER if worker else 0.0)
+    for outcome in outcomes or ["idle"]:
+        metrics.CHECKS.labels(outcome=outcome).inc()
+    return " ".join(outcomes) or "idle"
+
+
+def wake() -> None:
+    """Send a wake-up, unless one is on its way: a worker draining the queue (it looks at the
+    queue again before it stops: `drain`), or a wake-up waiting to be run (its drain starts
+    after this was called). Two at once may both send one: a drain with nothing to do stops."""
+    if lease.draining():
+        return
+    if not DBTaskResult.objects.ready().filter(task_path=check_position.module_path).exists():
+        check_position.enqueue()
 
 
 def _worker(context: TaskContext | None) -> str:
@@ -42,31 +67,77 @@ def _worker(context: TaskContext | None) -> str:
     return ids[-1] if ids else ""
 
 
-def _check(worker: str) -> str:
-    row = queue.claim(worker)
-    if row is None:
-        return "idle"
-    result = solve(row.position, **(DEEP_BUDGET if row.deep else QUICK_BUDGET))
-    waiting = CheckRequest.objects.filter(key=row.key)
-    if result.verdict == Check.UNKNOWN and not row.deep:
-        waiting.update(deep=True, started=None, worker="")
-        check_position.using(priority=DEEP_PRIORITY).enqueue()
-        return "deeper"
-    position = Position.from_json(row.position)
-    store(position, result.verdict, list(result.moves), result.nodes, result.seconds)
-    if row.recheck and result.verdict == Check.WIN:
-        store_onward(position, list(result.moves))
+def drain(worker: str, linger: float = 0.0) -> list[str]:
+    """Search the wanted positions, a batch at a time, until none is left (looking again for
+    `linger` seconds) or DRAIN_SECONDS have gone by; returns what each search did.
+
+    No request is left without a wake-up. While the worker's lease says it drains, a request
+    asks for none (checks.wake). Stopping, the drain first says it no longer drains, then looks
+    for requests not claimed, and leaves a wake-up for them if there are any. A request that
+    saw the drain was on was stored before it looked, so before the drain said it stopped: that
+    last look sees it. One that looks later sees no drain and asks for its own wake-up. A
+    worker killed mid-drain leaves its task RUNNING: its lease runs out and `lease.recover`
+    puts the task back on the queue (the wake-up that drains again)."""
+    outcomes, stop = [], time.monotonic() + DRAIN_SECONDS
+    lease.drain(worker, True)
+    try:
+        idle = None
+        while time.monotonic() < stop:
+            rows = queue.claim_some(worker, BATCH)
+            if rows:
+                outcomes += _check(rows, worker)
+                idle = None
+                continue
+            idle = idle or time.monotonic()
+            if time.monotonic() - idle >= linger:
+                break
+            time.sleep(POLL)
+    finally:
+        lease.drain(worker, False)
+        if queue.waiting():
+            wake()
+    return outcomes
+
+
+def _check(rows: list[CheckRequest], worker: str) -> list[str]:
+    """Search the claimed positions in turn (the time bound gives the rest back), then store
+    their verdicts and answer the games waiting for them; returns what each search did."""
+    began, found = time.monotonic(), []
+    for index, row in enumerate(rows):
+        if index and time.monotonic() - began > BATCH_SECONDS:
+            queue.release([each.key for each in rows[index:]], worker)
+            break
+        found.append((row, solve(row.position, **(DEEP_BUDGET if row.deep else QUICK_BUDGET))))
+    deeper = [row.key for row, result in found if result.verdict == Check.UNKNOWN and not row.deep]
+    if deeper:  # asked for again, deep: behind every quick check, in this drain or the next
+        CheckRequest.objects.filter(key__in=deeper).update(deep=True, started=None, worker="")
+    done = [(row, result) for row, result in found if row.key not in deeper]
+    lost = [(row, result) for row, result in done if result.verdict != Check.WIN]
+    store_verdicts([(Position.from_json(row.position), result.verdict, result.nodes,
+                     result.seconds) for row, result in lost])  # fmt: skip
+    for row, result in done:
+        if result.verdict == Check.WIN:
+            position = Position.from_json(row.position)
+            store_line(position, list(result.moves), result.nodes, result.seconds)
+            if row.recheck:
+                store_onward(position, list(result.moves))
+    if done:
+        _answer({row.key: result.verdict for row, result in done})
+    return ["deeper" if row.key in deeper else result.verdict for row, result in found]
+
+
+def _answer(verdicts: dict[str, str]) -> None:
+    waiting = CheckRequest.objects.filter(key__in=verdicts)
     answered = list(waiting.select_related("game__deal"))
     waiting.delete()
     now = timezone.now()
     for each in answered:
-        metrics.VERDICT_SECONDS.labels(verdict=result.verdict).observe(
+        metrics.VERDICT_SECONDS.labels(verdict=verdicts[each.key]).observe(
             (now - each.requested).total_seconds()
         )
     for each in answered:
         if queue.wanted(each):
             _look_back_if_lost(each)
-    return result.verdict
 
 
 def _look_back_if_lost(row: CheckRequest) -> None:
@@ -77,4 +148,4 @@ def _look_back_if_lost(row: CheckRequest) -> None:
         return
     back = queue.look_back(row.game, steps(row.game)[:-1], row.at, ask=True)
     if back.asked:
-        check_position.enqueue()
+        wake()

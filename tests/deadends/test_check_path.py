@@ -121,10 +121,13 @@ def test_the_newest_position_is_checked_first():
     first, second = start(alice, 6), start(bob, 7)
     post(alice, first, move=winnable_moves(current(first).position, 1)[0])
     post(bob, second, move=winnable_moves(current(second).position, 1)[0])
-    assert check_position.call() == Check.WIN
-    assert queue.verdicts([current(second).position]) == [Check.WIN]
-    assert queue.verdicts([current(first).position]) == [None], "the older one waits"
-    assert check_position.call() == Check.WIN
+    newest = queue.claim_some(limit=1)
+    assert [row.key for row in newest] == [position_key(current(second).position)]
+    assert CheckRequest.objects.get(started__isnull=True).game_id == first.pk, "the older waits"
+    queue.release([newest[0].key], "")
+    claimed = queue.claim_some(limit=queue.MAX_PER_PLAYER)  # several at once: in that order
+    assert [row.game_id for row in claimed] == [second.pk, first.pk]
+    assert tasks._check(claimed, "") == [Check.WIN, Check.WIN]
     assert check_position.call() == "idle"
 
 
@@ -153,7 +156,7 @@ def test_a_player_has_at_most_three_checks_waiting():
         keys.append(position_key(current(game).position))
     waiting = CheckRequest.objects.filter(player=game.player)
     assert set(waiting.values_list("key", flat=True)) == set(keys[-queue.MAX_PER_PLAYER :])
-    assert DBTaskResult.objects.count() == queue.MAX_PER_PLAYER, "no wake-up for a pushed one"
+    assert DBTaskResult.objects.count() == 1, "one wake-up waits: it serves them all"
 
 
 def test_a_position_two_games_want_is_searched_once():
@@ -173,17 +176,24 @@ def test_an_undecided_quick_check_comes_back_deep_behind_the_quick_ones(monkeypa
     alice, bob = player(), player()
     first, second = start(alice, 6), start(bob, 7)
     post(alice, first, move="7S-t7")
-    DBTaskResult.objects.all().delete()
-    assert check_position.call() == "deeper"
-    assert CheckRequest.objects.get().deep
-    deep = DBTaskResult.objects.get()
-    assert deep.priority == tasks.DEEP_PRIORITY < 0
+    assert tasks._check(queue.claim_some(limit=tasks.BATCH), "") == ["deeper"]
+    assert CheckRequest.objects.get(started__isnull=True).deep, "wanted again, deep"
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 200_000})
     post(bob, second, move=winnable_moves(current(second).position, 1)[0])  # newer, quick
-    assert check_position.call() == Check.WIN
-    assert queue.verdicts([current(second).position]) == [Check.WIN]
-    assert check_position.call() == Check.WIN, "then the deep one"
-    assert queue.verdicts([current(first).position]) == [Check.WIN]
+    claimed = queue.claim_some(limit=tasks.BATCH)
+    assert [(row.game_id, row.deep) for row in claimed] == [(second.pk, False), (first.pk, True)]
+    assert tasks._check(claimed, "") == [Check.WIN, Check.WIN], "the quick one, then the deep"
+    assert queue.verdicts([current(g).position for g in (first, second)]) == [Check.WIN] * 2
+
+
+def test_a_drain_searches_what_its_quick_check_left_undecided_deep(monkeypatch):
+    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    make_deal()
+    alice = player()
+    game = start(alice)
+    post(alice, game, move="7S-t7")
+    assert check_position.call() == "deeper win", "one wake-up: the quick check, the deep one"
+    assert not CheckRequest.objects.exists()
 
 
 def in_the_dead_end():

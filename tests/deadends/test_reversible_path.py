@@ -12,9 +12,8 @@ from games.engine import rules
 from games.engine.moves import Move
 from games.steps import current
 from games.steps import steps as game_steps
-from solver.deadends import tasks
+from solver.deadends import queue, tasks
 from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
-from solver.deadends.tasks import check_position
 from tests.deadends.test_check_path import player, post, start
 from tests.deadends.test_deadends import make_deal
 from tests.web.html import hint_poll, one, parse
@@ -83,7 +82,8 @@ def test_a_look_back_past_a_reversible_move_proves_the_step_before_it_lost_unsea
     *_, last_winnable, one_way, lost = game_steps(game)
     assert rules.move_back(one_way.position, Move.parse(BACK_AND_FORTH)) is not None
     assert CheckRequest.objects.get().key == position_key(lost.position)
-    assert check_position.call() == Check.LOSS  # one search: where the player stands
+    claimed = queue.claim_some(limit=tasks.BATCH)
+    assert tasks._check(claimed, "") == [Check.LOSS]  # one search: where the player stands
     row = PositionVerdict.objects.get(key=position_key(one_way.position))
     assert (row.verdict, row.nodes) == (Check.LOSS, 0), "lost by its move on, unsearched"
     waiting = CheckRequest.objects.get()

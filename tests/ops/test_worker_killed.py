@@ -50,6 +50,12 @@ def test_a_check_whose_worker_was_killed_is_answered_within_seconds(tmp_path):
             wait_for(claimed, "the worker to claim the check", cluster.log("doomed"), seconds=20)
             cluster.kill("doomed")
             killed = time.monotonic()
+            # Its machine gone, its connections go too: else PostgreSQL, not told the client
+            # died, lets the killed worker's write wait on and go through once let go.
+            hold.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            )
             hold.rollback()
         assert not query(url, "SELECT 1 FROM solver_positionverdict"), "killed mid-search"
         assert player.verdict(slug) == "pending"

@@ -1,4 +1,4 @@
-"""The {% cards %} and {% pile %} tags: a pile and its face-up cards, exactly the hooks the
+"""The {% cards %} and {% piles %} tags: a pile and its face-up cards, exactly the hooks the
 board's script and the tests (DESIGN §5) read."""
 
 from __future__ import annotations
@@ -52,12 +52,12 @@ def test_a_pile_renders_its_cards_in_order_and_an_empty_pile_nothing():
     assert render([]) == ""
 
 
-PILE = Template("{% load board_tags %}{% pile pile selected select_base %}")
+PILES = Template("{% load board_tags %}{% piles piles selected select_base %}")
 
 
 def render_pile(pile: PileView, selected: Card | None = None):
-    context = {"pile": pile, "selected": selected, "select_base": "/game/7/?"}
-    return one(parse(PILE.render(Context(context))), "[data-pile]")
+    context = {"piles": [pile], "selected": selected, "select_base": "/game/7/?"}
+    return one(parse(PILES.render(Context(context))), "[data-pile]")
 
 
 def test_a_column_shows_its_face_down_cards_as_identical_blanks_then_its_face_up_cards():
@@ -88,3 +88,13 @@ def test_lit_and_hinted_piles_say_so_and_a_picked_up_card_gets_a_drop_button_on_
     assert (drop["class"], drop["name"], drop["value"]) == (["drop"], "to", "t5")
     assert drop["aria-label"] == "Move nine of spades to column 5"
     assert not render_pile(PileView("t5", "Column 5")).select("button")
+
+
+def test_a_row_of_piles_comes_out_in_its_order_each_with_its_own_cards():
+    row = [PileView("t1", "Column 1", cards=[view("9S")]), PileView("t2", "Column 2", down=1)]
+    context = {"piles": row, "selected": None, "select_base": "/game/7/?"}
+    fragment = parse(PILES.render(Context(context)))
+    assert [p["data-pile"] for p in fragment.select("[data-pile]")] == ["t1", "t2"]
+    assert cards(one(fragment, "[data-pile=t1]")) == ["9S"] and not cards(
+        one(fragment, "[data-pile=t2]")
+    )

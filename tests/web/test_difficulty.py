@@ -7,6 +7,9 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from daily.services import dailies
@@ -145,3 +148,21 @@ def test_the_lobby_shows_each_daily_deals_grade(bob):
     assert text_of(lobby, "[data-testid=lobby-daily-deal] [data-testid=grade]") == (
         "Difficulty: Medium"
     )
+
+
+def test_a_moves_board_reads_no_row_for_the_grade_known_or_not(alice):
+    """The grade (or its absence) is read once and kept: a deal that has none, as most deals
+    played never do, costs a move no statement either."""
+    deal, line = easy_yukon()
+    for graded in (False, True):
+        if graded:
+            DealVerdict.objects.create(deal=deal, verdict=Outcome.WIN, moves=line, grade="hard")
+            cache.clear()  # (the grade of a deal is kept for minutes once read without one)
+        game = alice.game_at(deal, [])
+        alice.move(game, line[0], htmx=True)
+        with CaptureQueriesContext(connection) as sent:
+            board = parse(alice.move(game, line[1], htmx=True))
+        table = DealVerdict._meta.db_table
+        assert not [q for q in sent.captured_queries if table in q["sql"]]
+        assert bool(board.select("[data-testid=grade]")) is graded
+        Game.objects.filter(pk=game.pk).delete()

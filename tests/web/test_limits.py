@@ -1,26 +1,60 @@
 """Limits with clear answers (issue 11): rate limits per player and per address on actions,
 hints and new games (429, a plain message, nothing changed), the admin's login throttled,
-and a cap on a game's actions."""
+and a cap on a game's actions. The rate limits count in the database's table, and in a real
+Redis (127.0.0.1:6379, or TEST_REDIS_URL) under a key prefix of the test's own, removed after."""
 
 from __future__ import annotations
 
-import pytest
-from django.contrib.auth.models import User
-from django.test import Client
+import os
+import secrets
+import threading
+import time
 
+import pytest
+import redis
+from django.contrib.auth.models import User
+from django.core.cache import caches
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from games.limits import GRACE_SECONDS, RATE_CACHE, RedisCounts
 from games.models import MAX_ACTIONS, Game, RateCount
+from yukon_site.env import redis_cache
 
 from .deals import easy_klondike, easy_yukon, worked_example
 from .personas import Persona
 
 pytestmark = pytest.mark.django_db
 
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+DAY = 24 * 3600  # windows of a day: a test never straddles two of them (a new count)
+
 
 @pytest.fixture
-def low_limits(settings):
-    # Windows of a day: a test never straddles two of them (a new window starts a new count).
-    day = 24 * 3600
-    settings.RATE_LIMITS = {"action": (3, 5, day), "hint": (1, 5, day), "new_game": (2, 5, day)}
+def redis_counts(settings):
+    """The rate counts in Redis, as with REDIS_URL set, under a prefix of this test's own:
+    the Redis client, for a look at the keys, and the prefix."""
+    client = redis.Redis.from_url(REDIS_URL)
+    try:
+        client.ping()
+    except redis.ConnectionError:
+        pytest.fail(f"no Redis answers at {REDIS_URL}: apt-get install redis-server (.ci/run)")
+    prefix = f"test-{os.getpid()}-{secrets.token_hex(4)}"
+    settings.CACHES = {**settings.CACHES, RATE_CACHE: redis_cache(REDIS_URL, prefix)}
+    yield client, prefix
+    if keys := list(client.scan_iter(match=f"{prefix}:*")):
+        client.delete(*keys)
+    client.close()
+
+
+@pytest.fixture(params=["table", "redis"])
+def low_limits(request, settings):
+    """Low limits, counted in the database's table or in Redis."""
+    settings.RATE_LIMITS = {"action": (3, 5, DAY), "hint": (1, 5, DAY), "new_game": (2, 5, DAY)}
+    if request.param == "redis":
+        request.getfixturevalue("redis_counts")
+    return request.param
 
 
 @pytest.fixture
@@ -163,8 +197,59 @@ def test_a_refused_request_counts_nothing(alice, bob, low_limits):
     assert codes == [200, 200, 200, 429, 200, 200, 429]
 
 
+@pytest.mark.parametrize("low_limits", ["table"], indirect=True)
 def test_counts_of_windows_gone_by_are_swept(alice, low_limits):
     RateCount.objects.create(key="action:p:someone:1", count=7, expires=60)
     deal, line = easy_yukon()
     alice.move(alice.game_at(deal, []), line[0])  # her first this window: sweeps
     assert sorted(RateCount.objects.values_list("count", flat=True)) == [1, 1]
+
+
+@pytest.mark.parametrize("low_limits", ["redis"], indirect=True)
+def test_counts_in_redis_expire_past_their_window_and_touch_no_table(alice, low_limits,
+                                                                     redis_counts):  # fmt: skip
+    client, prefix = redis_counts
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, [])
+    with CaptureQueriesContext(connection) as sent:
+        assert alice.move(game, line[0]).status_code == 200
+    assert not [q for q in sent.captured_queries if RateCount._meta.db_table in q["sql"]]
+    assert not RateCount.objects.exists()
+    window = int(time.time() // DAY)
+    keys = {key.decode(): client.ttl(key) for key in client.scan_iter(match=f"{prefix}:*")}
+    assert sorted(keys) == [
+        f"{prefix}:1:action:a:127.0.0.1:{window}", f"{prefix}:1:action:p:alice:{window}",
+    ]  # fmt: skip
+    left = (window + 1) * DAY - time.time()
+    assert all(left < ttl <= left + GRACE_SECONDS + 1 for ttl in keys.values()), keys
+    assert {int(client.get(key)) for key in keys} == {1}
+
+
+def test_two_requests_at_once_in_redis_never_see_the_same_count(redis_counts):
+    """Counts made at the same instant by many threads, each with its own connection, as
+    gunicorn's threads and processes make them: every count is seen once."""
+    seen, start = [], threading.Barrier(8)
+    expires = int(time.time()) + 60
+
+    def count() -> None:
+        counts = RedisCounts(caches[RATE_CACHE])  # the thread's own cache connection
+        start.wait()
+        seen.extend(counts.add(["action:p:crowd:1"], expires)["action:p:crowd:1"]
+                    for _ in range(25))  # fmt: skip
+
+    threads = [threading.Thread(target=count) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(seen) == list(range(1, 201))
+
+
+def test_a_redis_that_does_not_answer_lets_play_go_on_uncounted(alice, settings, caplog):
+    settings.RATE_LIMITS = {"action": (1, 1, DAY)}
+    settings.CACHES = {**settings.CACHES, RATE_CACHE: redis_cache("redis://127.0.0.1:1/0", "x")}
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, [])
+    assert [alice.move(game, move).status_code for move in line[:3]] == [200] * 3
+    assert Game.objects.get(pk=game.pk).ply == 3 and not RateCount.objects.exists()
+    assert "Rate limits not counted: Redis did not answer" in caplog.text

@@ -53,3 +53,27 @@ def test_a_broken_cookie_falls_back_look_by_look(alice):
     alice.client.cookies["looks"] = "night.<x>"
     classes = body_classes(alice, f"/yukon/{deal.number}/")
     assert classes == {"table-page", "back-night", "felt-green", "sound-off"}
+
+
+def test_the_menu_kept_between_moves_follows_the_looks_the_mode_and_the_game(alice, bob):
+    """The menu is rendered once and kept (templates/play/game.html): whatever it shows
+    still follows each change, the cache or not."""
+    deal, line = easy_yukon()
+    menu = lambda persona, path: one(parse(persona.client.get(path)), "#board .menu-panel")  # noqa: E731
+    path = f"/yukon/{deal.number}/"
+    assert one(menu(alice, path), "button[value=restart]").has_attr("disabled")
+    game = alice.game_at(deal, [])
+    alice.move(game, line[0])
+    played = menu(alice, f"/game/{game.slug}/")
+    assert not one(played, "button[value=restart]").has_attr("disabled")
+    alice.client.cookies["looks"] = "red.blue.on"
+    looked = menu(alice, f"/game/{game.slug}/")
+    assert one(looked, "input[name=back][value=red]").has_attr("checked")
+    assert one(looked, "input[name=sound][type=checkbox]").has_attr("checked")
+    assert one(menu(bob, path), "input[name=back][value=blue]").has_attr("checked")
+    vegas = menu(bob, f"/klondike/{deal.number}/?draw=3&scoring=vegas")
+    current = [link.text for link in vegas.select(".mode-link.current")]
+    assert current == ["Draw 3", "Vegas"]
+    alice.act(game, action="resign")
+    over = menu(alice, f"/game/{game.slug}/")
+    assert one(over, "button[value=ask-resign]").has_attr("disabled")
