@@ -1295,9 +1295,11 @@ static int push_moves(Game *g, Stacks *st, Moves *buf, Level *lv, const Seen *se
 
 /* The depth-first search from the current position (its automatic moves played, not won),
  * entering positions into `seen`. width > 0 tries only the first `width` moves of each
- * position (the dive); cap > 0 stops once `seen` holds that many keys. Anything but a win
+ * position (the dive) below the first `full` levels (the root's moves are level 0), which
+ * try every move; cap > 0 stops once `seen` holds that many keys. Anything but a win
  * undoes every move it made, back to where it started. */
-static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, uint64_t cap) {
+static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, int full,
+                   uint64_t cap) {
     Moves buf;
     size_t nlevels = 0, caplevels = 64, root = st->nrecs, base = st->nmoves;
     Level *levels = malloc(caplevels * sizeof(Level));
@@ -1305,7 +1307,7 @@ static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, uint64
     if (!levels) return NOMEM;
     seen_add(seen, position_key(g));
     if (!spend(b)) goto done;
-    int pushed = push_moves(g, st, &buf, &levels[nlevels++], seen, width);
+    int pushed = push_moves(g, st, &buf, &levels[nlevels++], seen, full > 0 ? 0 : width);
     if (pushed < 0) goto full;
     if (!pushed) goto nomem;
     levels[0].rstart = root;
@@ -1343,7 +1345,7 @@ static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, uint64
             caplevels *= 2;
         }
         Level *next = &levels[nlevels++];
-        pushed = push_moves(g, st, &buf, next, seen, width);
+        pushed = push_moves(g, st, &buf, next, seen, (int)nlevels - 1 < full ? 0 : width);
         if (pushed < 0) goto full;
         if (!pushed) goto nomem;
         next->rstart = rs;
@@ -1367,20 +1369,28 @@ done:
 
 /* A quick dive for a win before the exhaustive proof: the same search, trying only the
  * DIVE_WIDTH best moves of each position, with a table of its own and at most DIVE_NODES
- * positions (Yukon: DIVE_NODES_YUKON). A win it finds is a win (the same moves, replayable); anything else proves
- * nothing, so its table is dropped and the exhaustive search starts from scratch. Its nodes
- * count against the budget like any others. Best-first depth-first search sinks its whole
- * budget under an early wrong move; the dive's narrow tree reaches deep lines through other
- * early moves, which finds many hard wins sooner. It takes at most an eighth of the budget
- * (nodes and seconds), so that a search on a small budget (a dead-end check) still has most
- * of it for the proof of a loss. */
+ * positions (Yukon: DIVE_NODES_YUKON; draw 3: DIVE_NODES_D3). A win it finds is a win (the
+ * same moves, replayable); anything else proves nothing, so its table is dropped and the
+ * exhaustive search starts from scratch. Its nodes count against the budget like any
+ * others. Best-first depth-first search sinks its whole budget under an early wrong move;
+ * the dive's narrow tree reaches deep lines through other early moves, which finds many
+ * hard wins sooner. Draw 3 tries every move in the dive's first DIVE_FULL_D3 levels, and
+ * DIVE_WIDTH below them: on fresh deals (bench/fresh_deals.py, seed 2414) two hard draw-3
+ * wins took the exhaustive search 11M and 12M nodes (18 and 22 CPU-s), and a dive two moves
+ * wide from the root did not find them in an eighth of 10 s; with its first four levels
+ * full it finds both within 220k nodes (with three, one). It takes at most an eighth of the
+ * budget (nodes and seconds), so that a search on a small budget (a dead-end check) still
+ * has most of it for the proof of a loss. */
 #define DIVE_WIDTH 2
 #define DIVE_NODES 100000
 /* Yukon dives deeper: on fresh deals (bench/fresh_deals.py, seed 2413) hard Yukon wins lay
- * 175k to 500k narrow nodes deep, where the exhaustive search found none in 10 CPU-s; a
- * Klondike draw 3 proof of loss may need nearly all of its 10 s, which a deeper dive would
- * take from it. Either way the dive stays within an eighth of the budget. */
+ * 175k to 500k narrow nodes deep, where the exhaustive search found none in 10 CPU-s; draw
+ * 3 too, with its first levels full (above); draw 1 keeps the short dive, as its proofs of
+ * loss may need most of their 10 s. Either way the dive stays within an eighth of the
+ * budget. */
 #define DIVE_NODES_YUKON 1000000
+#define DIVE_NODES_D3 1000000
+#define DIVE_FULL_D3 4
 #define DIVE_SHARE 8 /* and at most an eighth of the budget's nodes and seconds */
 
 static int search(Game *g, Budget *b, Stacks *st, int dive) {
@@ -1390,16 +1400,18 @@ static int search(Game *g, Budget *b, Stacks *st, int dive) {
     if (finished(g, st)) return st->failed ? NOMEM : WIN;
     if (dive && !is_dead(g)) { /* (a dead root is a loss at once) */
         if (!seen_init(&seen)) return NOMEM;
-        uint64_t cap = g->klondike ? DIVE_NODES : DIVE_NODES_YUKON;
+        int d3 = g->klondike && g->draw == 3;
+        uint64_t cap = !g->klondike ? DIVE_NODES_YUKON : d3 ? DIVE_NODES_D3 : DIVE_NODES;
         if (b->max_nodes >= 0 && (uint64_t)(b->max_nodes / DIVE_SHARE) < cap)
             cap = (uint64_t)(b->max_nodes / DIVE_SHARE);
-        int verdict = cap ? explore(g, b, st, &seen, DIVE_WIDTH, cap) : CAPPED;
+        int full = d3 ? DIVE_FULL_D3 : 0;
+        int verdict = cap ? explore(g, b, st, &seen, DIVE_WIDTH, full, cap) : CAPPED;
         slots_free(seen.slots, seen.mask + 1);
         if (verdict == WIN || verdict == NOMEM || verdict == UNKNOWN || verdict == FULL)
             return verdict;
     }
     if (!seen_init(&seen)) return NOMEM;
-    int verdict = explore(g, b, st, &seen, 0, 0);
+    int verdict = explore(g, b, st, &seen, 0, 0, 0);
     slots_free(seen.slots, seen.mask + 1);
     return verdict;
 }

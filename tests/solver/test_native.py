@@ -15,6 +15,7 @@ from functools import cache
 import pytest
 
 from games.engine import rules
+from games.engine.deal import deal
 from games.engine.positions import Position
 from solver.search import LOSS, UNKNOWN, WIN, native, python_game, solve
 from solver.search.budget import Budget, OutOfBudget
@@ -28,6 +29,8 @@ from .reference import reference, replay
 # enough that the Python engine takes a few seconds over all of them.
 DEAL_NODES = 1500
 MIDGAME_NODES = 4000
+# The deal key of a development site (yukon_site.settings), as bench/fresh_deals.py deals.
+DEVELOPMENT_DEAL_KEY = b"yukon-klondike-development-deal-key"
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native core not built")
 
@@ -116,6 +119,18 @@ def test_the_dive_never_contradicts_the_reference_engine():
             assert python.verdict == compiled.verdict
         if compiled.verdict == WIN:
             assert rules.is_won(replay(position, compiled.moves))
+
+
+def test_the_draw_3_dive_tries_every_move_of_its_first_levels():
+    """A fresh draw-3 deal (bench/fresh_deals.py, seed 2414) whose win the exhaustive search
+    reaches only after about 12M nodes: the dive, which tries every move in its first levels
+    and the two best below them, finds it within its eighth of a 2M-node budget."""
+    position = deal("klondike", 1594946290, DEVELOPMENT_DEAL_KEY, 3).to_json()
+    result = solve(position, budget_nodes=2_000_000)
+    assert result.verdict == WIN
+    assert result.nodes <= 2_000_000 // 8
+    assert rules.is_won(replay(position, result.moves))
+    assert native.search(read(position), None, 1_000_000, dive=False).verdict == UNKNOWN
 
 
 def test_a_node_budget_ends_both_with_unknown_at_the_same_count():
