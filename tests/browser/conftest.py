@@ -156,9 +156,12 @@ class PlayerTab:
         self.settle()
 
     def settle(self) -> None:
-        """Wait until no request of the table is on its way and its answer is swapped in."""
+        """Wait until the table's script has set up (a tap before that is a plain link, which
+        reloads the page: the move's taps are lost to the reload) and no request of the
+        table is on its way and its answer is swapped in."""
         self.page.wait_for_function(
-            "() => !document.querySelector('.htmx-request, .htmx-settling, #board[data-busy]')"
+            "() => document.documentElement.classList.contains('js') && window.htmx"
+            " && !document.querySelector('.htmx-request, .htmx-settling, #board[data-busy]')"
         )
 
     def hint_through_the_worker(self) -> None:
