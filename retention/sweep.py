@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.sessions.models import Session
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.tasks import TaskResultStatus
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
@@ -146,13 +146,7 @@ def orphaned_tasks(
 def abandoned_games(untouched_before: datetime, dry_run: bool = False) -> int:
     """Unfinished games nobody has acted on since `untouched_before`, with what hangs on them."""
     games = Game.objects.filter(result="", updated__lt=untouched_before)
-    if dry_run:
-        return games.count()
-    deleted = 0
-    while ids := list(games.values_list("pk", flat=True)[:CHUNK]):
-        Game.objects.filter(pk__in=ids).delete()
-        deleted += len(ids)
-    return deleted
+    return games.count() if dry_run else _delete_in_chunks(games)
 
 
 def unneeded_verdicts(
@@ -179,11 +173,15 @@ def unreferenced_lines(stored_before: datetime, dry_run: bool = False) -> int:
     counts those unreferenced now, before the verdicts it would delete.)"""
     pointed_at = PositionVerdict.objects.filter(line=OuterRef("pk"))
     lines = WinningLine.objects.filter(~Exists(pointed_at), created__lt=stored_before)
-    if dry_run:
-        return lines.count()
+    return lines.count() if dry_run else _delete_in_chunks(lines)
+
+
+def _delete_in_chunks(rows: QuerySet) -> int:
+    """Delete what `rows` selects, CHUNK rows a statement (no long lock on a big table);
+    returns how many went."""
     deleted = 0
-    while ids := list(lines.values_list("pk", flat=True)[:CHUNK]):
-        WinningLine.objects.filter(pk__in=ids).delete()
+    while ids := list(rows.values_list("pk", flat=True)[:CHUNK]):
+        rows.model.objects.filter(pk__in=ids).delete()
         deleted += len(ids)
     return deleted
 
