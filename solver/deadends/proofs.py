@@ -29,16 +29,8 @@ def store(position: Position, verdict: str, moves: list[str], nodes: int, second
     only by a shorter line to the same end)."""
     if verdict == Check.WIN:
         store_line(position, moves, nodes, seconds)
-        return
-    key = position_key(position)
-    now = timezone.now()
-    row = PositionVerdict(key=key, verdict=verdict, nodes=nodes, seconds=seconds, decided=now)
-    PositionVerdict.objects.bulk_create([row], ignore_conflicts=True)
-    if verdict == Check.LOSS:  # a deep check may prove what a quick one left undecided
-        PositionVerdict.objects.filter(replaceable(Check.LOSS), key=key).update(
-            verdict=Check.LOSS, move="", length=0, line=None, step=0, nodes=nodes,
-            seconds=seconds, decided=now,
-        )  # fmt: skip
+    else:
+        store_verdicts([(position, verdict, nodes, seconds)])
 
 
 def improves(verdict: str, length: int, stored: tuple[str, int] | None) -> bool:
@@ -63,7 +55,8 @@ def replaceable(verdict: str, length: int = 0) -> Q:
 def store_verdicts(found: list[tuple[Position, str, int, float]]) -> None:
     """`store` for many losses and unknowns (position, verdict, nodes, seconds) in one
     statement: each is stored unless its position has a verdict already; a loss also
-    replaces an unknown (a deep check may prove what a quick one left undecided)."""
+    replaces an unknown (a deep check may prove what a quick one left undecided, and a
+    look-back may prove, with no search, what a check left undecided: queue.look_back)."""
     if not found:
         return
     now = connection.ops.adapt_datetimefield_value(timezone.now())
@@ -84,18 +77,6 @@ def store_verdicts(found: list[tuple[Position, str, int, float]]) -> None:
             f"WHERE {table}.verdict = %s AND excluded.verdict = %s",
             [*params, Check.UNKNOWN, Check.LOSS],
         )
-
-
-def store_losses(keys: list[str]) -> None:
-    """Store as lost the positions keyed `keys`, proven lost with no search of their own (on
-    a lost line, by a reversible move to a lost position: queue.look_back). What a search
-    had left undecided is decided now; nothing else is replaced."""
-    now = timezone.now()
-    rows = [PositionVerdict(key=key, verdict=Check.LOSS, decided=now) for key in keys]
-    PositionVerdict.objects.bulk_create(rows, ignore_conflicts=True)
-    PositionVerdict.objects.filter(replaceable(Check.LOSS), key__in=keys).update(
-        verdict=Check.LOSS, move="", length=0, line=None, step=0, decided=now
-    )
 
 
 def without_cycles(position: Position, moves: list[str]) -> tuple[list[Position], list[str]]:

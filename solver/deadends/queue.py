@@ -31,7 +31,7 @@ from games.steps import current
 
 from . import lease
 from .models import Check, CheckRequest, PositionVerdict, position_key
-from .proofs import store_losses
+from .proofs import store_verdicts
 
 MAX_PER_PLAYER = 3
 # The `at` of a check asked for a finished game: the winning line shown once it is over (its
@@ -220,7 +220,7 @@ def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
     reversible, to a lost step, is lost with no search (`_reversible`). With `ask`, those
     are stored, and the first undecided step met is asked for on behalf of the game."""
     known = verdicts([each.position for each in earlier])
-    lost: list[str] = []  # steps found lost on the way, by the move after them
+    lost: list[Position] = []  # steps found lost on the way, by the move after them
     next_lost = True  # the step after `index` is lost: at first, the game's own
     back = Back()
     for index in range(len(earlier) - 1, -1, -1):
@@ -229,7 +229,7 @@ def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
         if verdict in (None, Check.UNKNOWN) and next_lost:
             if _reversible(position, game.actions[index]):
                 verdict = Check.LOSS
-                lost.append(position_key(position))
+                lost.append(position)
         if verdict == Check.WIN:
             back = Back(jump_to=index)
             break
@@ -238,7 +238,7 @@ def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
             break
         next_lost = verdict == Check.LOSS
     if ask and lost:
-        store_losses(lost)
+        store_verdicts([(each, Check.LOSS, 0, 0.0) for each in lost])
     return back
 
 
