@@ -42,6 +42,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/yukon_image"
+GRACEFUL = 20  # seconds; gunicorn itself waits 30 before its SIGKILL, so a hang shows here
 # Steps of a RUN line that install or remove system packages or users: the image's business,
 # never this machine's.
 SYSTEM_COMMANDS = ("apt-get", "apt", "useradd", "groupadd", "rm -rf /var/lib/apt/lists")
@@ -258,6 +259,22 @@ def play_one_move(port: int) -> str:
     return move
 
 
+def stop(gunicorn: subprocess.Popen) -> None:
+    """Stop the site as `docker stop` does: SIGTERM to the CMD's process, gunicorn's graceful
+    shutdown. Not SIGINT: gunicorn 27's quick shutdown takes the thread pool's lock inside a
+    signal handler, and deadlocks when the signal lands while that lock is held (a keep-alive
+    connection closing just then is enough), until the graceful timeout's SIGKILL 30 s later."""
+    started = time.monotonic()
+    gunicorn.send_signal(signal.SIGTERM)
+    try:
+        gunicorn.wait(timeout=GRACEFUL)
+    except subprocess.TimeoutExpired:
+        os.killpg(gunicorn.pid, signal.SIGKILL)
+        gunicorn.wait()
+        raise CheckFailed(f"gunicorn was still running {GRACEFUL} s after SIGTERM") from None
+    say(f"gunicorn stopped {time.monotonic() - started:.1f} s after SIGTERM")
+
+
 def check(database_url: str, keep: bool = False) -> float:
     started = time.monotonic()
     folder = Path(tempfile.mkdtemp(prefix="image-check-"))
@@ -333,9 +350,7 @@ def check(database_url: str, keep: bool = False) -> float:
         say(f"played {move} on /yukon/1/ over HTTP: the board moved to ply 1")
     finally:
         if gunicorn is not None and gunicorn.poll() is None:
-            os.killpg(gunicorn.pid, signal.SIGINT)  # gunicorn's quick shutdown
-            gunicorn.wait(timeout=30)
-            say("gunicorn stopped")
+            stop(gunicorn)
         if keep:
             say(f"kept {folder}")
         else:
