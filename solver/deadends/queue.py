@@ -44,33 +44,39 @@ AFTER_THE_GAME = "after the game"
 RETRY_AFTER = timedelta(seconds=30)
 
 
+# The request, or its game's request for the same position asked again (now from `at`).
+_ADD = """INSERT INTO {requests} (game_id, player, key, position, at, deep, recheck, requested,
+    started, worker) VALUES (%s, %s, %s, %s, %s, FALSE, %s, %s, NULL, '')
+ON CONFLICT (game_id, key) DO UPDATE SET at = excluded.at, requested = excluded.requested,
+    recheck = excluded.recheck"""
+# The player's requests not yet started that the game has moved on from or that are beyond
+# the player's newest MAX_PER_PLAYER (parameters: player, game, at, player, MAX_PER_PLAYER).
+_REPLACED = """DELETE FROM {requests} WHERE player = %s AND started IS NULL AND (
+    (game_id = %s AND at <> %s) OR id NOT IN (
+        SELECT id FROM {requests} WHERE player = %s ORDER BY requested DESC, id DESC LIMIT %s))"""
+
+
 def add(game: Game, position: Position, at: str, recheck: bool = False) -> bool:
     """Ask for `position`'s check for `game`, which stands at the position keyed `at`; a
     `recheck` is searched even though the position is decided (see checks.recheck).
     Returns whether a worker should be woken for it: not when this pushed one of the
     player's older requests out (that one's wake-up serves this)."""
-    now = timezone.now()
-    row = CheckRequest(
-        game=game, player=game.player, key=position_key(position), position=position.to_json(),
-        at=at, requested=now, recheck=recheck,
-    )  # fmt: skip
-    CheckRequest.objects.bulk_create(
-        [row], update_conflicts=True, unique_fields=["game", "key"],
-        update_fields=["at", "requested", "recheck"],
-    )  # fmt: skip
-    # What this request replaces, not yet started: the game's requests from where it stood
-    # before (wanted no more), and the player's beyond the newest few. One statement (the
-    # newest a subquery): every statement here locks a player's rows in the same index
-    # order, so two of the player's requests at once queue up rather than deadlock. Callers
-    # hold no transaction open around `add` for that reason.
-    mine = CheckRequest.objects.filter(player=game.player)
-    newest = mine.order_by("-requested", "-pk").values("pk")[:MAX_PER_PLAYER]
-    moved_on = Q(game=game) & ~Q(at=at)
-    # A plain DELETE (nothing hangs on a request, so there is nothing to collect): the ORM's
-    # `delete()` would wrap this one statement in a transaction of its own, two round trips
-    # more on every move that asks for a check.
-    doomed = mine.filter(moved_on | ~Q(pk__in=newest), started__isnull=True)
-    replaced = doomed._raw_delete(doomed.db)
+    ops, requests = connection.ops, connection.ops.quote_name(CheckRequest._meta.db_table)
+    now = ops.adapt_datetimefield_value(timezone.now())
+    row = [game.pk, game.player, position_key(position),
+           ops.adapt_json_value(position.to_json(), None), at, recheck, now]  # fmt: skip
+    # Both statements in SQL of their own: building them with the ORM cost more CPU on every
+    # move that asks for a check than sending and running them (bench/profile_move.py).
+    with connection.cursor() as cursor:
+        cursor.execute(_ADD.format(requests=requests), row)
+        # What this request replaces, not yet started: the game's requests from where it
+        # stood before (wanted no more), and the player's beyond the newest few. One
+        # statement (the newest a subquery): every statement here locks a player's rows in
+        # the same index order, so two of the player's requests at once queue up rather than
+        # deadlock. Callers hold no transaction open around `add` for that reason.
+        cursor.execute(_REPLACED.format(requests=requests),
+                       [game.player, game.pk, at, game.player, MAX_PER_PLAYER])  # fmt: skip
+        replaced = cursor.rowcount
     # A request not yet started is one a drain will still look at (tasks.drain: a wake-up
     # waiting, or a worker draining that has yet to stop): what served the replaced one
     # serves this one, which was stored before it was deleted.
