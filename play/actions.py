@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from daily.services import attempts
+from games import rows
 from games.engine import history
 from games.engine.cards import Card
 from games.engine.finish import finishing_moves
@@ -130,33 +131,24 @@ def _save(game: Game, read_ply: int, done: Done) -> None:
     are counted by `hint` alone, so a hint asked meanwhile is not written over). The
     checkpoints it reaches or takes back go in the same transaction; most actions have
     none, and are one UPDATE."""
-    fields = dict(
-        actions=game.actions, redo=game.redo, ply=len(game.actions), state=game.state,
-        undos=game.undos, result=game.result, finished=game.finished, moves=game.moves,
-        started=game.started, replay_slug=game.replay_slug, new_record=game.new_record,
-        review=game.review,
-        updated=timezone.now(),
-    )  # fmt: skip
     kept = [
         checkpoint(game, index, step)
         for index, step in done.reached
         if wants_checkpoint(game.actions, index)
     ]
-    update = Game.objects.filter(pk=game.pk, ply=read_ply, result="")
     if not kept and done.dropped is None:
-        if not update.update(**fields):
+        if not rows.save_at(game, read_ply):
             raise StaleAction
-    else:
-        with transaction.atomic():
-            if not update.update(**fields):
-                raise StaleAction
-            if done.dropped is not None:
-                Checkpoint.objects.filter(game=game, index__gt=done.dropped).delete()
-            Checkpoint.objects.bulk_create(
-                kept, update_conflicts=True, unique_fields=["game", "index"],
-                update_fields=["position", "moves", "score"],
-            )  # fmt: skip
-    game.ply = len(game.actions)
+        return
+    with transaction.atomic():
+        if not rows.save_at(game, read_ply):
+            raise StaleAction
+        if done.dropped is not None:
+            Checkpoint.objects.filter(game=game, index__gt=done.dropped).delete()
+        Checkpoint.objects.bulk_create(
+            kept, update_conflicts=True, unique_fields=["game", "index"],
+            update_fields=["position", "moves", "score"],
+        )  # fmt: skip
 
 
 def _arrive(

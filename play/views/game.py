@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling, reswap, retarget
 
 from daily.services import dailies, ranking, sharing
-from games import deals, limits, metrics
+from games import deals, limits, metrics, rows
 from games.engine.cards import Card
 from games.engine.moves import IllegalMove
 from games.forms import (
@@ -237,12 +237,11 @@ def game_url(game: Game) -> str:
 
 
 def _own_game(request: HttpRequest, slug: str) -> Game:
-    """The player's game by its slug: one row (the slug is unique: no ORDER BY), its deal
+    """The player's game by its slug (games.rows: one row, read in SQL of its own), its deal
     from the process's cache of stored deals (games.deals.deal_by_id)."""
-    try:
-        game = Game.objects.get(slug=slug, player=request.player)
-    except Game.DoesNotExist:
-        raise Http404("No such game of yours.") from None
+    game = rows.own_game(slug, request.player)
+    if game is None:
+        raise Http404("No such game of yours.")
     game.deal = deals.deal_by_id(game.deal_id)
     return game
 
