@@ -22,7 +22,7 @@ from solver.pool.models import DealVerdict, Outcome
 
 from . import queue, tasks
 from .models import Check, CheckRequest, PositionVerdict, WinningLine, position_key
-from .proofs import improves, replaceable, store_line
+from .proofs import improves, store_line
 
 
 @dataclass(frozen=True)
@@ -153,23 +153,33 @@ def _read(keys: list[str]) -> dict[str, Row]:
 
 def _store_derived(key: str, here: Row | None, derived: Derived) -> str:
     """Store what a move proved about the position keyed `key`, whose row is `here`, and
-    return its verdict now. One statement at most: an INSERT where nothing is stored, else
-    an UPDATE of what `derived` improves on (proofs.improves), conditional on it still
-    being so; a proven verdict that is as good stays as it is."""
+    return its verdict now. One statement at most, in SQL of its own (as `_read`): an INSERT
+    where nothing is stored, or else an UPDATE of what `derived` improves on
+    (proofs.improves), conditional on it still being so (proofs.replaceable, the same
+    conditions); a proven verdict that is as good stays as it is."""
     stored = None if here is None else (here.verdict, here.length)
     if not improves(derived.verdict, derived.length, stored):
         return here.verdict
-    fields = {
-        "verdict": derived.verdict, "move": derived.move, "length": derived.length,
-        "line_id": derived.line, "step": derived.step, "decided": timezone.now(),
-    }  # fmt: skip
-    if here is None:
-        new = PositionVerdict(key=key, **fields)
-        PositionVerdict.objects.bulk_create([new], ignore_conflicts=True)
-    else:
-        rows = PositionVerdict.objects.filter(replaceable(derived.verdict, derived.length), key=key)
-        rows.update(**fields)
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    table = connection.ops.quote_name(PositionVerdict._meta.db_table)
+    params = [key, derived.verdict, derived.move, derived.length, derived.line, derived.step,
+              now, Check.UNKNOWN]  # fmt: skip
+    where = f"{table}.verdict = %s"
+    if derived.verdict == Check.WIN:
+        where += f" OR ({table}.verdict = %s AND {table}.length > excluded.length)"
+        params.append(Check.WIN)
+    with connection.cursor() as cursor:
+        cursor.execute(_DERIVED.format(table=table, where=where), params)
     return derived.verdict
+
+
+_DERIVED = (
+    "INSERT INTO {table} (key, verdict, move, length, line_id, step, nodes, seconds, decided) "
+    "VALUES (%s, %s, %s, %s, %s, %s, 0, 0, %s) ON CONFLICT (key) DO UPDATE SET verdict = "
+    "excluded.verdict, move = excluded.move, length = excluded.length, line_id = "
+    "excluded.line_id, step = excluded.step, decided = excluded.decided "
+    "WHERE {where}"
+)
 
 
 def request_after(game: Game, position: Position) -> str:
