@@ -130,8 +130,7 @@ class PlayerTab:
     # (whatever is on top there gets it). Quicker than Locator.click, which waits for
     # stillness twice per tap; there is no motion here unless a test turns it on.
     def _click(self, selector: str, x: float, y: float) -> None:
-        self.page.locator(selector).wait_for()
-        point = self.page.eval_on_selector(selector, _ON_SCREEN, [x, y])
+        point = self.page.locator(selector).evaluate(_ON_SCREEN, [x, y])  # waits for it
         self.page.mouse.click(*point)
 
     def tap(self, code: str) -> None:
@@ -190,9 +189,10 @@ class PlayerTab:
             " || document.querySelector('#board .messages [role=alert]')",
             arg=str(ply),
         )
-        if self.ply == ply:
+        now = self.ply
+        if now == ply:
             raise AssertionError(f"{move} was refused: {self.alert.inner_text()}")
-        assert self.ply == ply + 1, f"{move} took the game from ply {ply} to {self.ply}"
+        assert now == ply + 1, f"{move} took the game from ply {ply} to {now}"
 
     @property
     def finish_button(self):

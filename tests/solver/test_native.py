@@ -28,7 +28,7 @@ from .reference import reference, replay
 # Node budgets: enough for most reference deals to be decided (both wins and losses), small
 # enough that the Python engine takes a few seconds over all of them.
 DEAL_NODES = 1500
-MIDGAME_NODES = 4000
+MIDGAME_NODES = 2000
 # The deal key of a development site (yukon_site.settings), as bench/fresh_deals.py deals.
 DEVELOPMENT_DEAL_KEY = b"yukon-klondike-development-deal-key"
 
