@@ -1,14 +1,14 @@
 """Every URL of the site, plus `/hello/` (the smallest view the stack can serve) and
 `/bench/floor/<slug>/`, the least a saved move can cost: the move's POST (CSRF checked, form
-validated), the game read with one query and written back unchanged with a move's conditional
-UPDATE; no rules, no dead-end check, no board."""
+validated), the game read and written back unchanged by the statements a move sends
+(games.rows: one SELECT, the conditional UPDATE); no rules, no dead-end check, no board."""
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.urls import path
 from django.views.decorators.http import require_POST
 
+from games import rows
 from games.forms import ActionForm
-from games.models import Game
 from yukon_site.urls import urlpatterns as site_urlpatterns
 
 
@@ -21,13 +21,11 @@ def floor(request: HttpRequest, slug: str) -> HttpResponse:
     form = ActionForm(request.POST)
     if not form.is_valid():
         return HttpResponseBadRequest(b"bad form")
-    game = Game.objects.select_related("deal").filter(slug=slug, player=request.player).first()
+    game = rows.own_game(slug, request.player)
     if game is None:
         raise Http404("no such game")
-    Game.objects.filter(pk=game.pk, ply=game.ply, result=game.result).update(
-        actions=game.actions, redo=game.redo, ply=game.ply, state=game.state,
-        undos=game.undos, result=game.result, finished=game.finished,
-    )  # fmt: skip
+    if not rows.save_at(game, game.ply):
+        return HttpResponseBadRequest(b"stale")
     return HttpResponse(b"ok", content_type="text/plain")
 
 
