@@ -90,7 +90,6 @@ def test_the_check_queue_and_pools_are_read_at_scrape_time(token, alice):
 
 def test_rate_limit_and_login_refusals_are_counted(token, settings):
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "new_game": (1, 10, 24 * 3600)}
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     before = scrape()
     carol = Persona("carol")
     assert carol.client.get("/yukon/").status_code in (200, 302)

@@ -57,11 +57,6 @@ def low_limits(request, settings):
     return request.param
 
 
-@pytest.fixture
-def quick_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def test_moves_over_the_players_limit_get_a_plain_429_and_change_nothing(alice, low_limits):
     deal, line = easy_yukon()
     game = alice.game_at(deal, [])
@@ -141,9 +136,7 @@ def test_an_address_behind_a_trusted_proxy_is_the_one_the_proxy_saw(settings, lo
     assert [r.status_code for r in codes] == [303] * 6
 
 
-def test_the_admin_login_locks_a_username_out_after_five_failures_from_an_address(
-    db, quick_passwords
-):
+def test_the_admin_login_locks_a_username_out_after_five_failures_from_an_address(db):
     User.objects.create_superuser("root", password="right-horse-battery")
     browser = Client()
     url = "/admin/login/?next=/admin/"
@@ -157,7 +150,7 @@ def test_the_admin_login_locks_a_username_out_after_five_failures_from_an_addres
     assert "_auth_user_id" not in browser.session
 
 
-def test_the_admin_login_still_works_below_the_limit(db, quick_passwords):
+def test_the_admin_login_still_works_below_the_limit(db):
     User.objects.create_superuser("root", password="right-horse-battery")
     browser = Client()
     url = "/admin/login/?next=/admin/"
