@@ -45,16 +45,17 @@ def save_at(game: Game, read_ply: int) -> bool:
     still unfinished at `read_ply`, the ply it was read at; returns whether it was. Sets the
     game's ply and `updated` to what was written when it was."""
     ply, updated = len(game.actions), timezone.now()
-    fields = Game._meta
+    sql, fields = _update()
+    set_here = {"ply": ply, "updated": updated}
     values = [
-        fields.get_field(name).get_db_prep_save(
-            ply if name == "ply" else updated if name == "updated" else getattr(game, name),
+        field.get_db_prep_save(
+            set_here[field.name] if field.name in set_here else getattr(game, field.name),
             connection,
         )
-        for name in SAVED
+        for field in fields
     ]
     with connection.cursor() as cursor:
-        cursor.execute(_update(), [*values, game.pk, read_ply])
+        cursor.execute(sql, [*values, game.pk, read_ply])
         saved = cursor.rowcount == 1
     if saved:
         game.ply, game.updated = ply, updated
@@ -81,10 +82,13 @@ def _select() -> tuple[str, list[str], list[tuple[int, Col, list]]]:
 
 
 @cache
-def _update() -> str:
-    quote, fields = connection.ops.quote_name, Game._meta
-    columns = ", ".join(f"{quote(fields.get_field(name).column)} = %s" for name in SAVED)
-    return (
-        f"UPDATE {quote(fields.db_table)} SET {columns} "
-        f"WHERE {quote('id')} = %s AND {quote('ply')} = %s AND {quote('result')} = ''"
+def _update() -> tuple[str, list]:
+    """The conditional UPDATE of the SAVED fields, and those fields in its order."""
+    quote, meta = connection.ops.quote_name, Game._meta
+    fields = [meta.get_field(name) for name in SAVED]
+    columns = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+    sql = (
+        f"UPDATE {quote(meta.db_table)} SET {columns} "
+        f"WHERE {quote(meta.pk.column)} = %s AND {quote('ply')} = %s AND {quote('result')} = ''"
     )
+    return sql, fields
