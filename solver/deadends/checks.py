@@ -57,7 +57,8 @@ def request(
 
     `before` is the position the move `move` was just made from (a hint gives neither):
     what `before`'s row proves about this position is stored at once, with no search
-    (`derive`). A game's first action brings its deal's winning line along, if it came
+    (`derive`); when the checks left `before` undecided, this one gets a quick check only
+    (tasks.DEEP_BUDGET). A game's first action brings its deal's winning line along, if it came
     from the pool.
 
     One query when the position is known or follows from `before`, two with what follows
@@ -73,7 +74,9 @@ def request(
         return _store_derived(key, here, derived)
     if here is not None:
         return here.verdict
-    if queue.add(game, position, at=key):
+    came_from = rows.get(keys[-1]) if before is not None else None
+    quick_only = came_from is not None and came_from.verdict == Check.UNKNOWN
+    if queue.add(game, position, at=key, quick_only=quick_only):
         wake()
     return Check.PENDING
 

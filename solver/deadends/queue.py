@@ -45,10 +45,10 @@ RETRY_AFTER = timedelta(seconds=30)
 
 
 # The request, or its game's request for the same position asked again (now from `at`).
-_ADD = """INSERT INTO {requests} (game_id, player, key, position, at, deep, recheck, requested,
-    started, worker) VALUES (%s, %s, %s, %s, %s, FALSE, %s, %s, NULL, '')
+_ADD = """INSERT INTO {requests} (game_id, player, key, position, at, deep, quick_only, recheck,
+    requested, started, worker) VALUES (%s, %s, %s, %s, %s, FALSE, %s, %s, %s, NULL, '')
 ON CONFLICT (game_id, key) DO UPDATE SET at = excluded.at, requested = excluded.requested,
-    recheck = excluded.recheck"""
+    recheck = excluded.recheck, quick_only = excluded.quick_only"""
 # The player's requests not yet started that the game has moved on from or that are beyond
 # the player's newest MAX_PER_PLAYER (parameters: player, game, at, player, MAX_PER_PLAYER).
 _REPLACED = """DELETE FROM {requests} WHERE player = %s AND started IS NULL AND (
@@ -56,15 +56,19 @@ _REPLACED = """DELETE FROM {requests} WHERE player = %s AND started IS NULL AND 
         SELECT id FROM {requests} WHERE player = %s ORDER BY requested DESC, id DESC LIMIT %s))"""
 
 
-def add(game: Game, position: Position, at: str, recheck: bool = False) -> bool:
+def add(
+    game: Game, position: Position, at: str, recheck: bool = False, quick_only: bool = False
+) -> bool:
     """Ask for `position`'s check for `game`, which stands at the position keyed `at`; a
-    `recheck` is searched even though the position is decided (see checks.recheck).
+    `recheck` is searched even though the position is decided (see checks.recheck), and a
+    `quick_only` check is never searched deep (tasks.DEEP_BUDGET).
     Returns whether a worker should be woken for it: not when this pushed one of the
     player's older requests out (that one's wake-up serves this)."""
     ops, requests = connection.ops, connection.ops.quote_name(CheckRequest._meta.db_table)
     now = ops.adapt_datetimefield_value(timezone.now())
     row = [game.pk, game.player, position_key(position),
-           ops.adapt_json_value(position.to_json(), None), at, recheck, now]  # fmt: skip
+           ops.adapt_json_value(position.to_json(), None), at, quick_only, recheck,
+           now]  # fmt: skip
     # Both statements in SQL of their own: building them with the ORM cost more CPU on every
     # move that asks for a check than sending and running them (bench/profile_move.py).
     with connection.cursor() as cursor:

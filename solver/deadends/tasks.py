@@ -24,7 +24,15 @@ from .proofs import store_line, store_onward, store_verdicts
 # patience; what it leaves undecided is asked for again as a deep check, which waits behind
 # every quick one. Neither can starve the queue.
 QUICK_BUDGET = {"budget_seconds": 1.0, "budget_nodes": 100_000}
-DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 500_000}
+DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 2_000_000}
+# A position reached from one the checks left undecided gets a quick check and no deep one
+# (CheckRequest.quick_only). Undecided positions come in stretches: a player on a hard lost
+# line (in Yukon, proofs of 1M to 20M+ nodes) reaches one such position after another, and
+# a deep check of each of them decided few. A deeper budget spent on the first of a stretch
+# decides more of them (a loss then carries on down the line with no search: checks.derive)
+# for less CPU: `bench/check_budgets.py --seed S` against the same with `--deep-nodes 500000
+# --deep-after-undecided`, over seeds 4-7, searched a quarter less and left 22 positions of
+# 8,293 undecided, not 30.
 # A drain claims up to BATCH positions at once and searches them in turn; once BATCH_SECONDS
 # have gone by it stores what it found and gives the rest back, so a slow search keeps the
 # next player waiting for no longer than that (another worker, or the next claim, takes them,
@@ -42,9 +50,10 @@ def check_position(context: TaskContext | None = None) -> str:
     """Drain the queue: search the newest positions players wait for and store their verdicts;
     returns what each search did, in order ("idle" when nothing was wanted).
 
-    A quick check that decides nothing leaves the position wanted, as a deep check. A loss
-    sends each game standing on it looking back for its last winnable position. Run by a
-    db_worker, the claims name the worker (its lease keeps them); called in-process, none."""
+    A quick check that decides nothing leaves the position wanted, as a deep check (unless
+    it is quick only: then it is stored undecided; DEEP_BUDGET says why). A loss sends each
+    game standing on it looking back for its last winnable position. Run by a db_worker, the
+    claims name the worker (its lease keeps them); called in-process, none."""
     worker = _worker(context)
     outcomes = drain(worker, linger=LINGER if worker else 0.0)
     if not outcomes:  # each search is counted as it ends (`_check`), a drain may run for seconds
@@ -108,7 +117,8 @@ def _check(rows: list[CheckRequest], worker: str) -> list[str]:
             queue.release([each.key for each in rows[index:]], worker)
             break
         found.append((row, solve(row.position, **(DEEP_BUDGET if row.deep else QUICK_BUDGET))))
-    deeper = [row.key for row, result in found if result.verdict == Check.UNKNOWN and not row.deep]
+    deeper = [row.key for row, result in found
+              if result.verdict == Check.UNKNOWN and not (row.deep or row.quick_only)]  # fmt: skip
     if deeper:  # asked for again, deep: behind every quick check, in this drain or the next
         CheckRequest.objects.filter(key__in=deeper).update(deep=True, started=None, worker="")
     done = [(row, result) for row, result in found if row.key not in deeper]

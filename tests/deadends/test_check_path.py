@@ -196,6 +196,22 @@ def test_a_drain_searches_what_its_quick_check_left_undecided_deep(monkeypatch):
     assert not CheckRequest.objects.exists()
 
 
+def test_a_move_from_an_undecided_position_gets_a_quick_check_only(monkeypatch):
+    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
+    make_deal()
+    alice = player()
+    game = start(alice)
+    post(alice, game, move="7S-t7")
+    assert not CheckRequest.objects.get().quick_only, "from the deal's start, proven winnable"
+    assert check_position.call() == "deeper unknown", "a quick check, then a deep one"
+    post(alice, game, move=str(rules.legal_moves(current(game).position)[0]))
+    assert CheckRequest.objects.get().quick_only, "from a position left undecided"
+    assert check_position.call() == "unknown", "a quick check, and no deep one"
+    assert not CheckRequest.objects.exists()
+    assert queue.verdicts([current(game).position]) == [Check.UNKNOWN]
+
+
 def in_the_dead_end():
     """Alice and her game on the dead-end deal, steered into the dead end."""
     make_deal()
