@@ -6,6 +6,8 @@ and the queries a move sends. For the costliest functions, run it under `python 
     .venv/bin/python bench/profile_move.py [--moves 400] [--variant yukon] [--hints]
     .venv/bin/python bench/profile_move.py --cprofile move.prof  # the moves' POSTs alone
 
+--checks: the dead-end checks run (untimed) after each move, as the worker would, so moves
+meet what they found (lost lines look back for the last winnable position on every move).
 --hints: instead, two hints after each move, each one's CPU by what it found: the first asks for
 the position's check, which then runs here untimed; the second reads what the check stored.
 """
@@ -47,6 +49,8 @@ STEPS = [  # where the view and its helpers look each step up: module[:class], a
     ("games.engine.positions:Position", "__post_init__", "Position.__post_init__ (validation)"),
     ("games.engine.positions:Position", "to_json", "Position.to_json"),
     ("play.banner", "verdict", "    banner.verdict (dead-end check row)"),
+    ("play.banner", "steps", "      steps (the game replayed, on a lost line)"),
+    ("solver.deadends.queue", "look_back", "      queue.look_back (the earlier steps' verdicts)"),
 ]
 
 
@@ -80,6 +84,18 @@ def hint_figures(client, action: str, csrf: str, ply: int, spent: dict) -> None:
             pass
 
 
+def run_checks() -> None:
+    """The worker's checks, in this process, until none is wanted; their CPU is not counted."""
+    from solver.deadends.tasks import check_position
+
+    counted = cpu.copy(), calls.copy()
+    while check_position.call() != "idle":
+        pass
+    for counter, before in zip((cpu, calls), counted, strict=True):
+        counter.clear()
+        counter.update(before)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=400)
@@ -88,6 +104,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--breakdown", action="store_true", help="each step's CPU (the default)")
     parser.add_argument("--hints", action="store_true", help="hint requests' CPU, not moves'")
+    parser.add_argument("--checks", action="store_true", help="the checks run after each move")
     parser.add_argument("--cprofile", metavar="FILE", help="the moves' POSTs alone, cProfiled")
     args = parser.parse_args()
     url = os.environ.get("DATABASE_URL") or DEFAULT_DB
@@ -135,6 +152,8 @@ def main() -> int:
         moves, undos = moves + (move is not None), undos + (move is None)
         if args.hints:
             hint_figures(client, board.action, csrf, board.ply, hint_ms)
+        elif args.checks:
+            run_checks()
     if args.hints:
         for kind, ms in sorted(hint_ms.items()):
             print(f"hint, {kind}: {len(ms)} requests, CPU ms p50/p95/max {spread(ms, 1)} "
