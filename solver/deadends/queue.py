@@ -154,7 +154,7 @@ WHERE id IN (
         ORDER BY deep, requested DESC, id DESC LIMIT %(limit)s FOR UPDATE SKIP LOCKED
     ) FOR UPDATE SKIP LOCKED
 )
-RETURNING id, game_id, player, key, position, at, deep, recheck, requested,
+RETURNING id, game_id, player, key, position, at, deep, quick_only, recheck, requested,
     (SELECT verdict FROM {verdicts} v WHERE v.key = {requests}.key)
 """
 _FREE = """(started IS NULL OR started < %(retry)s OR (worker <> '' AND worker NOT IN (
@@ -171,12 +171,12 @@ def _claim_postgresql(worker: str, limit: int, now) -> tuple[list[CheckRequest],
         cursor.execute(sql, params)
         found = cursor.fetchall()
     rows, decided = [], set()
-    for pk, game, player, key, position, at, deep, recheck, requested, verdict in found:
+    for pk, game, player, key, position, at, deep, quick, recheck, requested, verdict in found:
         if isinstance(position, str):
             position = json.loads(position)
         rows.append(CheckRequest(pk=pk, game_id=game, player=player, key=key, position=position,
-                                 at=at, deep=deep, recheck=recheck, requested=requested,
-                                 started=now, worker=worker))  # fmt: skip
+                                 at=at, deep=deep, quick_only=quick, recheck=recheck,
+                                 requested=requested, started=now, worker=worker))  # fmt: skip
         if verdict is not None:
             decided.add(key)
     rows.sort(key=lambda row: (row.deep, -row.requested.timestamp(), -row.pk))
