@@ -80,8 +80,9 @@ class CheckRequest(models.Model):
     at = models.CharField(max_length=64)  # the key of the game's position when it asked
     deep = models.BooleanField(default=False)  # a quick check left it undecided
     # Its player moved here from a position the checks left undecided: a quick check is all
-    # it gets, never a deep one (tasks.DEEP_BUDGET says why).
-    quick_only = models.BooleanField(default=False)
+    # it gets, never a deep one (tasks.DEEP_BUDGET says why). Its default is the database's
+    # too, so the release before, still running while a deploy migrates, can still ask.
+    quick_only = models.BooleanField(default=False, db_default=False)
     # Searched though the position is decided: its only known line goes back the way the
     # player came, and a hint waits for one onward (checks.recheck).
     recheck = models.BooleanField(default=False)
