@@ -9,7 +9,6 @@ from games.engine import history
 from games.engine.moves import MalformedMove, Move
 from games.engine.positions import Position
 from games.models import Game
-from games.steps import steps
 from solver.deadends import checks, queue
 from solver.deadends.models import Check, position_key
 
@@ -66,12 +65,11 @@ def verdict(
         state = checks.known(game, step.position)
     if state != Check.LOSS:
         return Verdict(state)
-    earlier = steps(game)[:-1]
-    back = queue.look_back(game, earlier, position_key(step.position), ask)
+    back = queue.look_back_on(game, step, position_key(step.position), ask, before)
     if back.asked:
         checks.wake()
     if back.jump_to is not None:
-        return Verdict(Check.LOSS, jump_to=back.jump_to, jump_moves=earlier[back.jump_to].moves)
+        return Verdict(Check.LOSS, jump_to=back.jump_to, jump_moves=back.jump_moves)
     searching = back.searching and (ask or queue.pending(game))
     return Verdict(Check.LOSS, searching_back=searching)
 

@@ -52,9 +52,9 @@ def replaceable(verdict: str, length: int = 0) -> Q:
     return undecided | Q(verdict=Check.WIN, length__gt=length)
 
 
-def store_verdicts(found: list[tuple[Position, str, int, float]]) -> None:
-    """`store` for many losses and unknowns (position, verdict, nodes, seconds) in one
-    statement: each is stored unless its position has a verdict already; a loss also
+def store_verdicts(found: list[tuple[Position | str, str, int, float]]) -> None:
+    """`store` for many losses and unknowns (position or its key, verdict, nodes, seconds)
+    in one statement: each is stored unless its position has a verdict already; a loss also
     replaces an unknown (a deep check may prove what a quick one left undecided, and a
     look-back may prove, with no search, what a check left undecided: queue.look_back)."""
     if not found:
@@ -63,7 +63,8 @@ def store_verdicts(found: list[tuple[Position, str, int, float]]) -> None:
     each = {}  # one row a position (a statement may not touch a row twice), a loss first
     for position, verdict, nodes, seconds in sorted(found, key=lambda f: f[1] != Check.LOSS):
         assert verdict in (Check.LOSS, Check.UNKNOWN), verdict
-        each.setdefault(position_key(position), [verdict, nodes, seconds, now])
+        key = position if isinstance(position, str) else position_key(position)
+        each.setdefault(key, [verdict, nodes, seconds, now])
     rows = ["(%s, %s, '', 0, NULL, 0, %s, %s, %s)"] * len(each)
     params = [value for key, row in each.items() for value in (key, *row)]
     table = connection.ops.quote_name(PositionVerdict._meta.db_table)

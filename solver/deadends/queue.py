@@ -15,6 +15,8 @@ lives here.
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -27,7 +29,7 @@ from games.engine.moves import Move
 from games.engine.positions import Position
 from games.engine.rules import move_back
 from games.models import Game
-from games.steps import current
+from games.steps import current, steps
 
 from . import lease
 from .models import Check, CheckRequest, PositionVerdict, position_key
@@ -221,6 +223,7 @@ class Back:
     jump_to: int | None = None  # the nearest earlier step proven winnable
     searching: bool = False  # an earlier position is still undecided
     asked: bool = False  # and a check of it was just asked for (wake a worker)
+    jump_moves: int | None = None  # the move count at jump_to (look_back_on only)
 
 
 def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
@@ -229,27 +232,155 @@ def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
     the game before its current one, which is lost and keyed `at`. A step whose move on is
     reversible, to a lost step, is lost with no search (`_reversible`). With `ask`, those
     are stored, and the first undecided step met is asked for on behalf of the game."""
-    known = verdicts([each.position for each in earlier])
-    lost: list[Position] = []  # steps found lost on the way, by the move after them
+    seen = [_Seen(position_key(each.position), each.moves, each.position, game.actions[index])
+            for index, each in enumerate(earlier)]  # fmt: skip
+    return _walk(game, seen, 0, at, ask)[0]
+
+
+def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | None) -> Back:
+    """`look_back` for the game's current step `step` (lost, keyed `at`), with the move
+    count of the step it jumps back to, as `Back.jump_moves`. `before` is the position the
+    game's last action, a move, was made from (None for any other action).
+
+    The walk stops at the first step proven winnable or not yet checked, and never looks
+    below. So when this process last walked the game's line and stopped at a winnable step,
+    and the game has since made at most one move (its actions before that one unchanged),
+    the steps from there up are the same steps: that walk's keys are walked again, their
+    verdicts read afresh, and the game is not replayed. Anything else, or a walk that needs
+    a position it did not keep (to ask for a step with no verdict, one the retention sweep
+    deleted), replays the game and walks it whole. Playing on along a lost line then costs
+    the same at any length (bench/profile_move.py --checks)."""
+    memo = _memo(game.pk)
+    seen = None
+    if memo is not None and memo.upto == len(game.actions) and memo.at == at:
+        if memo.history == _history(game, game.actions):
+            seen = list(memo.seen)  # the same step again (a poll, a hint)
+    elif memo is not None and memo.upto == len(game.actions) - 1 and before is not None:
+        last = game.actions[-1]
+        if (isinstance(parse_action(last), Move) and position_key(before) == memo.at
+                and memo.history == _history(game, game.actions[:-1])):  # fmt: skip
+            seen = [*memo.seen, _Seen(memo.at, step.moves - 1, None, last,
+                                      _reversible(before, last))]  # fmt: skip
+    if seen is not None:
+        walked = _walk(game, seen, memo.first, at, ask)
+        if walked is not None and walked[0] != Back():
+            return _remember(game, at, walked, memo.first)
+    earlier = steps(game)[:-1]
+    seen = [_Seen(position_key(each.position), each.moves, each.position, game.actions[index])
+            for index, each in enumerate(earlier)]  # fmt: skip
+    return _remember(game, at, _walk(game, seen, 0, at, ask), 0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """A step on a look-back's way: its key and move count, its position where it is kept,
+    the action played from it, and whether that action can go straight back (None: not
+    worked out yet)."""
+
+    key: str
+    moves: int
+    position: Position | None
+    action: str
+    reversible: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Memo:
+    """A walk this process made that stopped at a winnable step, `first`: the game's step
+    count and a hash of its deal and actions then, its current step's key, and the steps
+    walked, from `first` up (keys, move counts and, where a verdict may still change,
+    whether the move on from it can go straight back)."""
+
+    upto: int
+    history: int
+    at: str
+    first: int
+    seen: tuple[_Seen, ...]
+
+
+_MEMOS: OrderedDict[int, _Memo] = OrderedDict()  # by game, the most recently walked last
+# Bounds: about 170 bytes a step kept, so 34 MB a process at the very worst, a few MB as
+# games are (a lost line's walk is rarely more than a few dozen steps long).
+_MEMO_GAMES, _MEMO_STEPS = 1_000, 200
+_memo_lock = threading.Lock()
+
+
+def _history(game: Game, actions: list[str]) -> int:
+    return hash((game.deal_id, game.draw, game.passes, tuple(actions)))
+
+
+def _memo(game: int) -> _Memo | None:
+    with _memo_lock:
+        return _MEMOS.get(game)
+
+
+def _remember(game: Game, at: str, walked, first: int) -> Back:
+    back, seen, verdicts_read = walked
+    if back.jump_to is None:
+        with _memo_lock:
+            _MEMOS.pop(game.pk, None)
+        return back
+    stop = back.jump_to - first
+    answer = Back(back.jump_to, back.searching, back.asked, seen[stop].moves)
+    if len(seen) - stop > _MEMO_STEPS:
+        with _memo_lock:
+            _MEMOS.pop(game.pk, None)
+        return answer
+    kept = []
+    for each in seen[stop:]:
+        if verdicts_read.get(each.key) in (Check.WIN, Check.LOSS):
+            kept.append(_Seen(each.key, each.moves, None, ""))  # proven: it stands
+            continue
+        reversible = each.reversible
+        if reversible is None and each.position is None:  # (its proof was deleted meanwhile)
+            with _memo_lock:
+                _MEMOS.pop(game.pk, None)
+            return answer
+        if reversible is None:
+            reversible = _reversible(each.position, each.action)
+        kept.append(_Seen(each.key, each.moves, None, "", reversible))
+    memo = _Memo(len(game.actions), _history(game, game.actions), at, back.jump_to, tuple(kept))
+    with _memo_lock:
+        _MEMOS[game.pk] = memo
+        _MEMOS.move_to_end(game.pk)
+        while len(_MEMOS) > _MEMO_GAMES:
+            _MEMOS.popitem(last=False)
+    return answer
+
+
+def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
+    """The walk of `look_back` over `seen`, the steps from step `first` up to the current
+    one's; returns (Back, seen, the verdicts read by key), or None, with nothing written,
+    when it needs a position `seen` does not keep."""
+    known = dict(PositionVerdict.objects.filter(key__in={each.key for each in seen})
+                 .values_list("key", "verdict"))  # fmt: skip
+    lost: list[str] = []  # keys of steps found lost on the way, by the move after them
     next_lost = True  # the step after `index` is lost: at first, the game's own
     back = Back()
-    for index in range(len(earlier) - 1, -1, -1):
-        verdict = known[index]
-        position = earlier[index].position
+    for index in range(len(seen) - 1, -1, -1):
+        each = seen[index]
+        verdict = known.get(each.key)
         if verdict in (None, Check.UNKNOWN) and next_lost:
-            if _reversible(position, game.actions[index]):
+            reversible = each.reversible
+            if reversible is None:
+                if each.position is None:
+                    return None
+                reversible = _reversible(each.position, each.action)
+            if reversible:
                 verdict = Check.LOSS
-                lost.append(position)
+                lost.append(each.key)
         if verdict == Check.WIN:
-            back = Back(jump_to=index)
+            back = Back(jump_to=first + index)
             break
         if verdict is None:
-            back = _ask_for(game, position, at) if ask else Back(searching=True)
+            if each.position is None:
+                return None
+            back = _ask_for(game, each.position, at) if ask else Back(searching=True)
             break
         next_lost = verdict == Check.LOSS
     if ask and lost:
-        store_verdicts([(each, Check.LOSS, 0, 0.0) for each in lost])
-    return back
+        store_verdicts([(key, Check.LOSS, 0, 0.0) for key in lost])
+    return back, seen, known
 
 
 def _ask_for(game: Game, position: Position, at: str) -> Back:
