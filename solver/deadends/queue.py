@@ -248,8 +248,9 @@ def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | 
     the steps from there up are the same steps: that walk's keys are walked again, their
     verdicts read afresh, and the game is not replayed. Anything else, or a walk that needs
     a position it did not keep (to ask for a step with no verdict, one the retention sweep
-    deleted), replays the game and walks it whole. Playing on along a lost line then costs
-    the same at any length (bench/profile_move.py --checks)."""
+    deleted), replays the game and walks it whole. A move on along a lost line then reads
+    the walked steps' verdicts, in one query, and replays nothing (bench/profile_move.py
+    --checks)."""
     memo = _memo(game.pk)
     seen = None
     if memo is not None and memo.upto == len(game.actions) and memo.at == at:
