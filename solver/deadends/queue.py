@@ -232,9 +232,7 @@ def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
     the game before its current one, which is lost and keyed `at`. A step whose move on is
     reversible, to a lost step, is lost with no search (`_reversible`). With `ask`, those
     are stored, and the first undecided step met is asked for on behalf of the game."""
-    seen = [_Seen(position_key(each.position), each.moves, each.position, game.actions[index])
-            for index, each in enumerate(earlier)]  # fmt: skip
-    return _walk(game, seen, 0, at, ask)[0]
+    return _walk(game, _every_step(game, earlier), 0, at, ask)[0]
 
 
 def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | None) -> Back:
@@ -266,10 +264,13 @@ def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | 
         walked = _walk(game, seen, memo.first, at, ask)
         if walked is not None and walked[0] != Back():
             return _remember(game, at, walked, memo.first)
-    earlier = steps(game)[:-1]
-    seen = [_Seen(position_key(each.position), each.moves, each.position, game.actions[index])
-            for index, each in enumerate(earlier)]  # fmt: skip
+    seen = _every_step(game, steps(game)[:-1])
     return _remember(game, at, _walk(game, seen, 0, at, ask), 0)
+
+
+def _every_step(game: Game, earlier: list[Step]) -> list[_Seen]:
+    return [_Seen(position_key(each.position), each.moves, each.position, game.actions[index])
+            for index, each in enumerate(earlier)]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
