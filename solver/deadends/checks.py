@@ -68,13 +68,12 @@ def request(
     rows = _read(keys)
     if not rows and len(game.actions) <= 1 and _seed_from_deal(game):
         rows = _read(keys)  # the deal's start is known now, on its line
-    here = rows.get(key)
-    derived = derive(before, rows.get(keys[-1]), move) if before is not None else None
+    here, came_from = rows.get(key), rows.get(keys[-1]) if before is not None else None
+    derived = derive(before, came_from, move) if before is not None else None
     if derived is not None:
         return _store_derived(key, here, derived)
     if here is not None:
         return here.verdict
-    came_from = rows.get(keys[-1]) if before is not None else None
     quick_only = came_from is not None and came_from.verdict == Check.UNKNOWN
     if queue.add(game, position, at=key, quick_only=quick_only):
         wake()

@@ -214,8 +214,12 @@ def pending(game: Game) -> bool:
 def verdicts(positions: list[Position]) -> list[str | None]:
     """The verdict of each position ("win", "loss", "unknown"), None if not decided."""
     keys = [position_key(position) for position in positions]
-    found = dict(PositionVerdict.objects.filter(key__in=set(keys)).values_list("key", "verdict"))
+    found = _verdicts_by_key(keys)
     return [found.get(key) for key in keys]
+
+
+def _verdicts_by_key(keys) -> dict[str, str]:
+    return dict(PositionVerdict.objects.filter(key__in=set(keys)).values_list("key", "verdict"))
 
 
 @dataclass(frozen=True)
@@ -251,13 +255,15 @@ def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | 
     --checks)."""
     memo = _memo(game.pk)
     seen = None
-    if memo is not None and memo.upto == len(game.actions) and memo.at == at:
+    if memo is not None and memo.upto == len(game.actions):
         if memo.history == _history(game, game.actions):
             seen = list(memo.seen)  # the same step again (a poll, a hint)
     elif memo is not None and memo.upto == len(game.actions) - 1 and before is not None:
         last = game.actions[-1]
-        if (isinstance(parse_action(last), Move) and position_key(before) == memo.at
-                and memo.history == _history(game, game.actions[:-1])):  # fmt: skip
+        # The same actions up to `before`: so `before` is the step walked up to, keyed memo.at.
+        if isinstance(parse_action(last), Move) and memo.history == _history(
+            game, game.actions[:-1]
+        ):
             seen = [*memo.seen, _Seen(memo.at, step.moves - 1, None, last,
                                       _reversible(before, last))]  # fmt: skip
     if seen is not None:
@@ -317,45 +323,49 @@ def _memo(game: int) -> _Memo | None:
 
 
 def _remember(game: Game, at: str, walked, first: int) -> Back:
+    """The walk's answer, with the steps it walked kept for the game's next walk when it
+    stopped at a winnable step (and forgotten otherwise)."""
     back, seen, verdicts_read = walked
-    if back.jump_to is None:
-        with _memo_lock:
+    stop = None if back.jump_to is None else back.jump_to - first
+    kept = _kept(seen[stop:], verdicts_read) if stop is not None else None
+    with _memo_lock:
+        if kept is None:
             _MEMOS.pop(game.pk, None)
+        else:
+            _MEMOS[game.pk] = _Memo(len(game.actions), _history(game, game.actions), at,
+                                    back.jump_to, kept)  # fmt: skip
+            _MEMOS.move_to_end(game.pk)
+            while len(_MEMOS) > _MEMO_GAMES:
+                _MEMOS.popitem(last=False)
+    if stop is None:
         return back
-    stop = back.jump_to - first
-    answer = Back(back.jump_to, back.searching, back.asked, seen[stop].moves)
-    if len(seen) - stop > _MEMO_STEPS:
-        with _memo_lock:
-            _MEMOS.pop(game.pk, None)
-        return answer
+    return Back(back.jump_to, back.searching, back.asked, seen[stop].moves)
+
+
+def _kept(walked: list[_Seen], verdicts_read: dict[str, str]) -> tuple[_Seen, ...] | None:
+    """What a memo keeps of the steps walked (the winnable one first): the key and move
+    count, and reversibility where a verdict may still change; None when there are too many
+    or one's proof was deleted meanwhile (its reversibility unknown and its position gone)."""
+    if len(walked) > _MEMO_STEPS:
+        return None
     kept = []
-    for each in seen[stop:]:
-        if verdicts_read.get(each.key) in (Check.WIN, Check.LOSS):
-            kept.append(_Seen(each.key, each.moves, None, ""))  # proven: it stands
-            continue
+    for each in walked:
         reversible = each.reversible
-        if reversible is None and each.position is None:  # (its proof was deleted meanwhile)
-            with _memo_lock:
-                _MEMOS.pop(game.pk, None)
-            return answer
-        if reversible is None:
+        if verdicts_read.get(each.key) in (Check.WIN, Check.LOSS):
+            reversible = None  # proven: it stands
+        elif reversible is None and each.position is None:
+            return None
+        elif reversible is None:
             reversible = _reversible(each.position, each.action)
         kept.append(_Seen(each.key, each.moves, None, "", reversible))
-    memo = _Memo(len(game.actions), _history(game, game.actions), at, back.jump_to, tuple(kept))
-    with _memo_lock:
-        _MEMOS[game.pk] = memo
-        _MEMOS.move_to_end(game.pk)
-        while len(_MEMOS) > _MEMO_GAMES:
-            _MEMOS.popitem(last=False)
-    return answer
+    return tuple(kept)
 
 
 def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
     """The walk of `look_back` over `seen`, the steps from step `first` up to the current
     one's; returns (Back, seen, the verdicts read by key), or None, with nothing written,
     when it needs a position `seen` does not keep."""
-    known = dict(PositionVerdict.objects.filter(key__in={each.key for each in seen})
-                 .values_list("key", "verdict"))  # fmt: skip
+    known = _verdicts_by_key(each.key for each in seen)
     lost: list[str] = []  # keys of steps found lost on the way, by the move after them
     next_lost = True  # the step after `index` is lost: at first, the game's own
     back = Back()
