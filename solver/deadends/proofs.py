@@ -83,21 +83,24 @@ def store_verdicts(found: list[tuple[Position | str, str, int, float]]) -> None:
 def without_cycles(position: Position, moves: list[str]) -> tuple[list[Position], list[str]]:
     """The line with every loop cut out: where it comes back to a position it passed
     before, the moves in between go. Returns the positions along the new line (the start
-    first, the end last) and its moves. Raises IllegalMove if a move is illegal."""
-    positions, keys, line = [position], [position_key(position)], []
-    index = {keys[0]: 0}
+    first, the end last) and its moves. Raises IllegalMove if a move is illegal.
+
+    Positions are compared as values: two are equal exactly when their JSON is, so when
+    their keys (position_key) are. Hashing the value is a few times cheaper than a key's
+    sha256 of the JSON, and a worker cuts every winning line it stores (a hundred moves
+    or two)."""
+    positions, line = [position], []
+    index = {position: 0}
     for text in moves:
         after = apply(positions[-1], Move.parse(text))
-        key = position_key(after)
-        if key in index:  # back where it was after index[key] moves: forget the loop
-            cut = index[key]
-            for dropped in keys[cut + 1 :]:
+        cut = index.get(after)
+        if cut is not None:  # back where it was after `cut` moves: forget the loop
+            for dropped in positions[cut + 1 :]:
                 del index[dropped]
-            del positions[cut + 1 :], keys[cut + 1 :], line[cut:]
+            del positions[cut + 1 :], line[cut:]
             continue
-        index[key] = len(positions)
+        index[after] = len(positions)
         positions.append(after)
-        keys.append(key)
         line.append(text)
     return positions, line
 
