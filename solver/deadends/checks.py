@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connection, transaction
-from django.utils import timezone
 
 from games.deals import deal_position
 from games.engine.moves import Move
@@ -22,7 +21,7 @@ from solver.pool.models import DealVerdict, Outcome
 
 from . import queue, tasks
 from .models import Check, CheckRequest, PositionVerdict, WinningLine, position_key
-from .proofs import improves, store_line
+from .proofs import improves, store_line, write
 
 
 @dataclass(frozen=True)
@@ -155,33 +154,13 @@ def _read(keys: list[str]) -> dict[str, Row]:
 
 def _store_derived(key: str, here: Row | None, derived: Derived) -> str:
     """Store what a move proved about the position keyed `key`, whose row is `here`, and
-    return its verdict now. One statement at most, in SQL of its own (as `_read`): an INSERT
-    where nothing is stored, or else an UPDATE of what `derived` improves on
-    (proofs.improves), conditional on it still being so (proofs.replaceable, the same
-    conditions); a proven verdict that is as good stays as it is."""
+    return its verdict now. One statement at most (proofs.write), and none when `derived`
+    does not improve on `here` (proofs.improves): a proven verdict as good stays as it is."""
     stored = None if here is None else (here.verdict, here.length)
     if not improves(derived.verdict, derived.length, stored):
         return here.verdict
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
-    table = connection.ops.quote_name(PositionVerdict._meta.db_table)
-    params = [key, derived.verdict, derived.move, derived.length, derived.line, derived.step,
-              now, Check.UNKNOWN]  # fmt: skip
-    where = f"{table}.verdict = %s"
-    if derived.verdict == Check.WIN:
-        where += f" OR ({table}.verdict = %s AND {table}.length > excluded.length)"
-        params.append(Check.WIN)
-    with connection.cursor() as cursor:
-        cursor.execute(_DERIVED.format(table=table, where=where), params)
+    write(key, derived.verdict, derived.move, derived.length, derived.line, derived.step)
     return derived.verdict
-
-
-_DERIVED = (
-    "INSERT INTO {table} (key, verdict, move, length, line_id, step, nodes, seconds, decided) "
-    "VALUES (%s, %s, %s, %s, %s, %s, 0, 0, %s) ON CONFLICT (key) DO UPDATE SET verdict = "
-    "excluded.verdict, move = excluded.move, length = excluded.length, line_id = "
-    "excluded.line_id, step = excluded.step, decided = excluded.decided "
-    "WHERE {where}"
-)
 
 
 def request_after(game: Game, position: Position) -> str:

@@ -14,7 +14,6 @@ counts down to a win.
 from __future__ import annotations
 
 from django.db import connection
-from django.db.models import Q
 from django.utils import timezone
 
 from games.engine.moves import Move
@@ -43,15 +42,6 @@ def improves(verdict: str, length: int, stored: tuple[str, int] | None) -> bool:
     return was == Check.UNKNOWN or (verdict == was == Check.WIN and was_length > length)
 
 
-def replaceable(verdict: str, length: int = 0) -> Q:
-    """The stored rows `improves` lets a new `verdict` replace, as a filter: each write is
-    one conditional UPDATE, so two writers at once can still only shorten a line."""
-    undecided = Q(verdict=Check.UNKNOWN)
-    if verdict != Check.WIN:
-        return undecided
-    return undecided | Q(verdict=Check.WIN, length__gt=length)
-
-
 def store_verdicts(found: list[tuple[Position | str, str, int, float]]) -> None:
     """`store` for many losses and unknowns (position or its key, verdict, nodes, seconds)
     in one statement: each is stored unless its position has a verdict already; a loss also
@@ -68,7 +58,7 @@ def store_verdicts(found: list[tuple[Position | str, str, int, float]]) -> None:
     rows = ["(%s, %s, '', 0, NULL, 0, %s, %s, %s)"] * len(each)
     params = [value for key, row in each.items() for value in (key, *row)]
     table = connection.ops.quote_name(PositionVerdict._meta.db_table)
-    # The update is `store`'s for a loss, on the rows replaceable(LOSS) lets it replace.
+    # The update is `store`'s for a loss: only an undecided row is replaced (`improves`).
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {table} (key, verdict, move, length, line_id, step, nodes, seconds, "
@@ -118,15 +108,34 @@ def store_line(position: Position, moves: list[str], nodes: int = 0, seconds: fl
     now = timezone.now()
     # An already won position's line is empty: its row needs none.
     won = WinningLine.objects.create(moves=" ".join(line), created=now) if line else None
-    fields = {
-        "verdict": Check.WIN, "move": line[0] if line else "", "length": len(line),
-        "line": won, "step": 0, "nodes": nodes, "seconds": seconds, "decided": now,
-    }  # fmt: skip
-    if stored is None:
-        new = PositionVerdict(key=key, **fields)
-        PositionVerdict.objects.bulk_create([new], ignore_conflicts=True)
-    # Stored meanwhile by another worker, or found undecided or longer: one conditional UPDATE.
-    PositionVerdict.objects.filter(replaceable(Check.WIN, len(line)), key=key).update(**fields)
+    write(key, Check.WIN, line[0] if line else "", len(line), won.pk if won else None,
+          nodes=nodes, seconds=seconds, now=now)  # fmt: skip
+
+
+def write(key: str, verdict: str, move: str = "", length: int = 0, line: int | None = None,
+          step: int = 0, nodes: int = 0, seconds: float = 0.0, now=None) -> None:  # fmt: skip
+    """A verdict row for the position keyed `key`, in one statement (SQL of its own: the
+    ORM's insert-then-update cost a round trip more and more CPU, on every stored win and
+    every move that proves one): inserted, or else replacing the stored row only where
+    `improves` would let it (its conditions, in SQL: each write is one conditional upsert),
+    so that two writers at once can still only shorten a line."""
+    ops = connection.ops
+    table = ops.quote_name(PositionVerdict._meta.db_table)
+    where, conditions = f"{table}.verdict = %s", [Check.UNKNOWN]
+    if verdict == Check.WIN:
+        where += f" OR ({table}.verdict = %s AND {table}.length > excluded.length)"
+        conditions.append(Check.WIN)
+    decided = ops.adapt_datetimefield_value(now or timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (key, verdict, move, length, line_id, step, nodes, seconds, "
+            "decided) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (key) DO UPDATE "
+            "SET verdict = excluded.verdict, move = excluded.move, length = excluded.length, "
+            "line_id = excluded.line_id, step = excluded.step, nodes = excluded.nodes, "
+            "seconds = excluded.seconds, decided = excluded.decided "
+            f"WHERE {where}",
+            [key, verdict, move, length, line, step, nodes, seconds, decided, *conditions],
+        )
 
 
 def store_onward(position: Position, moves: list[str]) -> None:

@@ -1,0 +1,32 @@
+"""proofs.write, the one statement every verdict row with a move goes through: whatever a
+writer believed was stored when it decided to write (another writer may have come first),
+the row in the database only ever improves (proofs.improves): an undecided row takes any
+proof, a win a shorter line, and a proven loss or an equal or shorter win stays."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.deadends.models import Check, PositionVerdict
+from solver.deadends.proofs import improves, write
+
+pytestmark = pytest.mark.django_db
+
+KEY = "k" * 64
+STORED = [None, (Check.UNKNOWN, 0), (Check.LOSS, 0), (Check.WIN, 5), (Check.WIN, 9)]
+WRITTEN = [(Check.LOSS, 0), (Check.UNKNOWN, 0), (Check.WIN, 3), (Check.WIN, 5), (Check.WIN, 7)]
+
+
+@pytest.mark.parametrize("stored", STORED)
+@pytest.mark.parametrize("written", WRITTEN)
+def test_a_row_only_ever_improves(stored, written):
+    if stored is not None:
+        PositionVerdict.objects.create(key=KEY, verdict=stored[0], length=stored[1], nodes=1)
+    verdict, length = written
+    write(KEY, verdict, "AS-f" if verdict == Check.WIN else "", length, nodes=42)
+    row = PositionVerdict.objects.get(key=KEY)
+    if improves(verdict, length, stored):
+        assert (row.verdict, row.length, row.nodes) == (verdict, length, 42)
+    else:
+        assert (row.verdict, row.length, row.nodes) == (*stored, 1)
+    assert PositionVerdict.objects.count() == 1
