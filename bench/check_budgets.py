@@ -7,7 +7,7 @@ one process with no site: the search's CPU per move, and the positions left unde
 
 Each game is a random deal played by the load test's random player (bench/board.choose, on
 the board the page would show). Each position it reaches is known, follows from the one it
-was reached from by `checks.derive`'s rules, or is searched as the worker searches it: a
+was reached from by `carry.derive`'s rules, or is searched as the worker searches it: a
 quick check (tasks.QUICK_BUDGET), then, if that is undecided, a deep one (tasks.DEEP_BUDGET),
 except from a position left undecided (CheckRequest.quick_only). A win stores its line and a
 verdict stands, as on the site. No position is dropped: every one is searched, as though
@@ -57,7 +57,7 @@ def play(variant: str, games: int, moves: int, rng: random.Random, deep: dict,
          deep_after_undecided: bool) -> tuple[Counter, Counter]:  # fmt: skip
     """Plays the games; returns how each position's verdict came (counts) and the search CPU
     seconds by the search's outcome."""
-    known: dict = {}  # position -> checks.Row
+    known: dict = {}  # position -> carry.Row
     how, cpu = Counter(), Counter()
     for _ in range(games):
         position = deal(variant, rng.randint(1, 2**31 - 1), b"bench-check-budgets", 1, None)
@@ -74,9 +74,9 @@ def play(variant: str, games: int, moves: int, rng: random.Random, deep: dict,
 
 def verdict_of(position, before, move, known, cpu, deep, deep_after_undecided) -> str:
     came_from = known.get(before) if before is not None else None
-    derived = checks.derive(before, came_from, move) if before is not None else None
+    derived = carry.derive(before, came_from, move) if before is not None else None
     if derived is not None:
-        known.setdefault(position, checks.Row(derived.verdict, length=derived.length))
+        known.setdefault(position, carry.Row(derived.verdict, length=derived.length))
         return f"derived {derived.verdict}"
     if position in known:
         return f"known {known[position].verdict}"
@@ -89,15 +89,15 @@ def verdict_of(position, before, move, known, cpu, deep, deep_after_undecided) -
     if result.verdict == "win":
         at = position
         for k, step in enumerate(result.moves):
-            known.setdefault(at, checks.Row("win", length=len(result.moves) - k))
+            known.setdefault(at, carry.Row("win", length=len(result.moves) - k))
             at = apply(at, Move.parse(step))
     else:
-        known[position] = checks.Row(result.verdict)
+        known[position] = carry.Row(result.verdict)
     return f"{searched}: {result.verdict}"
 
 
 def main() -> None:
-    global checks, tasks
+    global carry, tasks
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=80)
     parser.add_argument("--moves", type=int, default=26, help="moves per game at most")
@@ -114,7 +114,7 @@ def main() -> None:
     import django
 
     django.setup()
-    from solver.deadends import checks, tasks
+    from solver.deadends import carry, tasks
 
     deep = {**tasks.DEEP_BUDGET, **({"budget_nodes": args.deep_nodes} if args.deep_nodes else {})}
     how, cpu = play(args.variant, args.games, args.moves, random.Random(args.seed), deep,

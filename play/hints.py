@@ -2,12 +2,12 @@
 
 A hint never searches inside the request: it reads the first move the current position's
 row keeps (one indexed read). A player who follows a stored line finds each position on it
-known, its row written by the move that reached it (solver.deadends.checks.derive); when
+known, its row written by the move that reached it (solver.deadends.carry.derive); when
 none is known yet the hint asks for the position's check (once: the same wanted position is
 never queued twice) and the page polls for the answer, as the dead-end banner does.
 
 "Go back the way you came" is no hint, though it is the first move of the line stored for a
-position reached by a move that can go straight back from a winnable one (checks.derive
+position reached by a move that can go straight back from a winnable one (carry.derive
 proves it winnable by that move back, with no search). For such a line another move known
 to win is shown; with none known, the position gets a check of its own (a recheck), and the
 move back is shown only if that check finds nothing better.

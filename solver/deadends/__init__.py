@@ -4,7 +4,9 @@ models   PositionVerdict: what the solver has proven about a position met in pla
          WinningLine: a winning line, stored once; CheckRequest: a game waiting to know a
          position's verdict
 checks   `request` a verdict on a POSTed action (queueing a check unless known, wanted or
-         following from the move's start: `derive`), `known` on a GET (never queues)
+         carried by the move), `known` on a GET (never queues)
+carry    verdicts carried along moves with no search: `derive` what a move proves from the
+         row of the position it was made from (on the move path, and again at a claim)
 queue    the schedule: newest first, moved-on checks dropped unsearched, a few per player
 tasks    `check_position`: a wake-up that drains the queue, a few positions at a time, each
          searched quick first and then deep

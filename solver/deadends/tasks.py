@@ -29,7 +29,7 @@ DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 2_000_000}
 # (CheckRequest.quick_only). Undecided positions come in stretches: a player on a hard lost
 # line (in Yukon, proofs of 1M to 20M+ nodes) reaches one such position after another, and
 # a deep check of each of them decided few. A deeper budget spent on the first of a stretch
-# decides more of them (a loss then carries on down the line with no search: checks.derive)
+# decides more of them (a loss then carries on down the line with no search: carry.derive)
 # for less CPU: `bench/check_budgets.py --seed S` against the same with `--deep-nodes 500000
 # --deep-after-undecided`, over seeds 4-7, searched a quarter less and left 22 positions of
 # 8,293 undecided, not 30.

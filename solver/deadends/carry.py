@@ -1,0 +1,127 @@
+"""Verdicts carried along moves, with no search: what a move proves about the position it
+reaches from the stored row of the position it was made from (`derive`), and the rows read
+and written for it. The move path (checks.request) carries them as a player moves; the
+worker (tasks) carries them again when it claims a check whose came-from position was
+decided meanwhile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import connection
+
+from games.engine.moves import Move
+from games.engine.positions import Position
+from games.engine.rules import first_foundation_for, move_back
+
+from .models import Check, PositionVerdict, WinningLine
+from .proofs import improves, write
+
+
+@dataclass(frozen=True)
+class Row:
+    """A stored verdict as the move path reads it, with its line's moves when it is on one."""
+
+    verdict: str
+    move: str = ""
+    length: int = 0
+    line: int | None = None  # the WinningLine's id
+    step: int = 0
+    moves: str = ""  # the line's moves, from its start
+
+
+@dataclass(frozen=True)
+class Derived:
+    """What a move proves about the position it reaches, with no search: its verdict, and
+    for a win the line it is on, how far along, its next move and the moves left."""
+
+    verdict: str
+    line: int | None = None
+    step: int = 0
+    move: str = ""
+    length: int = 0
+
+
+def derive(before: Position, row: Row | None, move: Move | None) -> Derived | None:
+    """What the position reached by `move` from `before` is proven to be by `before`'s
+    stored `row` alone; None when nothing follows. Each rule, with its proof:
+
+    - A move from a lost position reaches a lost one: were the position reached winnable,
+      so would `before` be (play the move, then win from there).
+    - A move along a stored winning line: `before` is `row.step` moves along its line and
+      `move` is the line's next move, so the position reached is the line's next position,
+      which the rest of the line wins, one move shorter. (The line's end is the won game,
+      which nothing asks about.)
+    - A move whose cards can go straight back keeps a winnable position winnable: the move
+      back (rules.move_back) is legal from the position reached and returns to `before`,
+      which a line of `row.length` moves wins; so the move back and then that line win, in
+      `row.length` + 1 moves. Stored as that line's first move and length (on no stored
+      line), it keeps proofs.py's promise: the position its first move reaches, `before`,
+      has a stored line strictly shorter, and stored lengths only ever shrink.
+    """
+    if row is None:
+        return None
+    if row.verdict == Check.LOSS:
+        return Derived(Check.LOSS)
+    if row.verdict != Check.WIN or move is None:
+        return None
+    along = _along_the_line(before, row, move) if row.moves else None
+    return along or _back_and_forth(before, row, move)
+
+
+def _along_the_line(before: Position, row: Row, move: Move) -> Derived | None:
+    moves = row.moves.split()
+    rest = moves[row.step + 1 :]
+    if not rest or not _same_move(before, move, Move.parse(moves[row.step])):
+        return None
+    return Derived(Check.WIN, row.line, row.step + 1, rest[0], len(rest))
+
+
+def _back_and_forth(before: Position, row: Row, move: Move) -> Derived | None:
+    back = move_back(before, move)
+    if back is None:
+        return None
+    return Derived(Check.WIN, move=str(back), length=row.length + 1)
+
+
+def _same_move(before: Position, played: Move, planned: Move) -> bool:
+    """Do the two moves reach the same position from `before`? A foundation move may name
+    its slot (`f2`, as a hint shows it) or not (`f`, the first slot that takes the card)."""
+    if played == planned:
+        return True
+    if played.card != planned.card or not (played.to_foundation and planned.to_foundation):
+        return False
+    slot = first_foundation_for(before, played.card)
+    return _slot(played, slot) == _slot(planned, slot)
+
+
+def _slot(move: Move, first: int | None) -> int | None:
+    return first if move.foundation_slot is None else move.foundation_slot
+
+
+def read(keys: list[str]) -> dict[str, Row]:
+    """The rows of `keys`, with their lines' moves: one query, in SQL of its own (the ORM's
+    query building cost more CPU on every move than the query: bench/profile_move.py)."""
+    verdicts = connection.ops.quote_name(PositionVerdict._meta.db_table)
+    lines = connection.ops.quote_name(WinningLine._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT v.key, v.verdict, v.move, v.length, v.line_id, v.step, l.moves FROM "
+            f"{verdicts} v LEFT JOIN {lines} l ON l.id = v.line_id WHERE v.key IN "
+            f"({', '.join(['%s'] * len(keys))})",
+            keys,
+        )
+        found = cursor.fetchall()
+    return {key: Row(*rest[:-1], rest[-1] or "") for key, *rest in found}
+
+
+def store(key: str, here: Row | None, derived: Derived) -> str:
+    """Store what a move proved about the position keyed `key`, whose row is `here`, and
+    return its verdict now. One statement at most (proofs.write), and none when `derived`
+    does not improve on `here` (proofs.improves): a proven verdict as good stays as it is."""
+    stored = None if here is None else (here.verdict, here.length)
+    if not improves(derived.verdict, derived.length, stored):
+        return here.verdict
+    write(key, derived.verdict, derived.move, derived.length, derived.line, derived.step)
+    return derived.verdict
