@@ -137,6 +137,7 @@ def load_test(args, url: str) -> None:
             Strayer.pool = fill_pool(site, db, args.pool)
         before, codes, samples = dict(db.execute(SIZES).fetchall()), Counter(), []
         Player.think, Strayer.stray, Player.log = args.think, args.stray, []
+        Player.seed = args.seed
         Player.tally.clear()
         for user in (u for kind in KINDS.values() for u in kind):
             user.think = args.think
@@ -308,6 +309,8 @@ def main() -> int:
                         "who follow a pool deal's line")  # fmt: skip
     parser.add_argument("--stray", type=float, default=0.1,
                         help="a strayer's share of moves off its deal's line")  # fmt: skip
+    parser.add_argument("--seed", help="the players' choices (deals, moves, pauses), the same "
+                        "each run: runs then meet the same positions, bar timing")  # fmt: skip
     parser.add_argument("--pool", type=int, default=24,
                         help="strayers: fresh deals solved for each mode's pool, unless as many "
                         "are (setup, not counted)")  # fmt: skip

@@ -34,13 +34,14 @@ class Player(FastHttpUser):
     # (bench/crowd.py), and what the players did (moves by kind, undos, jumps, games won).
     log: list[Seen] | None = None
     tally: Counter = Counter()
+    seed: str | None = None  # set: each player's choices come from its own seeded generator
 
     def wait_time(self) -> float:
         return self.rng.uniform(0.5, 1.5) * self.think
 
     def on_start(self) -> None:
-        self.rng = random.Random()
         n = next(Player.addresses)
+        self.rng = random.Random(None if self.seed is None else f"{self.seed}-{n}")
         self.address = getattr(self, "address", f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}")
         self.open_game()
         if self.think:  # people do not all click on the starting gun
