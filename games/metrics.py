@@ -44,7 +44,8 @@ VERDICT_SECONDS = Histogram(
 )
 CHECKS = Counter(
     "yukon_checks",
-    "Dead-end checks the solver worker ran, by outcome (win, loss, unknown, deeper, idle).",
+    "Dead-end checks the solver worker ran, by outcome (win, loss, unknown, deeper, idle; "
+    "carried: proven by its move from a position decided meanwhile, with no search).",
     ["outcome"],
 )
 TASKS_RECOVERED = Counter(

@@ -43,9 +43,10 @@ class Derived:
     length: int = 0
 
 
-def derive(before: Position, row: Row | None, move: Move | None) -> Derived | None:
+def derive(before: Position | None, row: Row | None, move: Move | None) -> Derived | None:
     """What the position reached by `move` from `before` is proven to be by `before`'s
-    stored `row` alone; None when nothing follows. Each rule, with its proof:
+    stored `row` alone; None when nothing follows (`before` and `move` may be None where a
+    caller does not know them: a loss needs neither). Each rule, with its proof:
 
     - A move from a lost position reaches a lost one: were the position reached winnable,
       so would `before` be (play the move, then win from there).
@@ -64,7 +65,7 @@ def derive(before: Position, row: Row | None, move: Move | None) -> Derived | No
         return None
     if row.verdict == Check.LOSS:
         return Derived(Check.LOSS)
-    if row.verdict != Check.WIN or move is None:
+    if row.verdict != Check.WIN or before is None or move is None:
         return None
     along = _along_the_line(before, row, move) if row.moves else None
     return along or _back_and_forth(before, row, move)

@@ -47,7 +47,8 @@ def request(
     if here is not None:
         return here.verdict
     quick_only = came_from is not None and came_from.verdict == Check.UNKNOWN
-    if queue.add(game, position, at=key, quick_only=quick_only):
+    came = keys[-1] if before is not None else ""
+    if queue.add(game, position, at=key, quick_only=quick_only, came_from=came):
         wake()
     return Check.PENDING
 

@@ -47,10 +47,12 @@ RETRY_AFTER = timedelta(seconds=30)
 
 
 # The request, or its game's request for the same position asked again (now from `at`).
-_ADD = """INSERT INTO {requests} (game_id, player, key, position, at, deep, quick_only, recheck,
-    requested, started, worker) VALUES (%s, %s, %s, %s, %s, FALSE, %s, %s, %s, NULL, '')
+_ADD = """INSERT INTO {requests} (game_id, player, key, position, at, deep, quick_only,
+    came_from, recheck, requested, started, worker)
+    VALUES (%s, %s, %s, %s, %s, FALSE, %s, %s, %s, %s, NULL, '')
 ON CONFLICT (game_id, key) DO UPDATE SET at = excluded.at, requested = excluded.requested,
-    recheck = excluded.recheck, quick_only = excluded.quick_only"""
+    recheck = excluded.recheck, quick_only = excluded.quick_only,
+    came_from = excluded.came_from"""
 # The player's requests not yet started that the game has moved on from or that are beyond
 # the player's newest MAX_PER_PLAYER (parameters: player, game, at, player, MAX_PER_PLAYER).
 _REPLACED = """DELETE FROM {requests} WHERE player = %s AND started IS NULL AND (
@@ -59,17 +61,23 @@ _REPLACED = """DELETE FROM {requests} WHERE player = %s AND started IS NULL AND 
 
 
 def add(
-    game: Game, position: Position, at: str, recheck: bool = False, quick_only: bool = False
+    game: Game,
+    position: Position,
+    at: str,
+    recheck: bool = False,
+    quick_only: bool = False,
+    came_from: str = "",
 ) -> bool:
     """Ask for `position`'s check for `game`, which stands at the position keyed `at`; a
-    `recheck` is searched even though the position is decided (see checks.recheck), and a
-    `quick_only` check is never searched deep (tasks.DEEP_BUDGET).
+    `recheck` is searched even though the position is decided (see checks.recheck), a
+    `quick_only` check is never searched deep (tasks.DEEP_BUDGET), and `came_from` is the
+    key of the position the player's move to `position` was made from.
     Returns whether a worker should be woken for it: not when this pushed one of the
     player's older requests out (that one's wake-up serves this)."""
     ops, requests = connection.ops, connection.ops.quote_name(CheckRequest._meta.db_table)
     now = ops.adapt_datetimefield_value(timezone.now())
     row = [game.pk, game.player, position_key(position),
-           ops.adapt_json_value(position.to_json(), None), at, quick_only, recheck,
+           ops.adapt_json_value(position.to_json(), None), at, quick_only, came_from, recheck,
            now]  # fmt: skip
     # Both statements in SQL of their own: building them with the ORM cost more CPU on every
     # move that asks for a check than sending and running them (bench/profile_move.py).
@@ -156,8 +164,8 @@ WHERE id IN (
         ORDER BY deep, requested DESC, id DESC LIMIT %(limit)s FOR UPDATE SKIP LOCKED
     ) FOR UPDATE SKIP LOCKED
 )
-RETURNING id, game_id, player, key, position, at, deep, quick_only, recheck, requested,
-    (SELECT verdict FROM {verdicts} v WHERE v.key = {requests}.key)
+RETURNING id, game_id, player, key, position, at, deep, quick_only, came_from, recheck,
+    requested, (SELECT verdict FROM {verdicts} v WHERE v.key = {requests}.key)
 """
 _FREE = """(started IS NULL OR started < %(retry)s OR (worker <> '' AND worker NOT IN (
     SELECT worker FROM {leases} WHERE renewed >= %(live)s)))"""
@@ -173,12 +181,13 @@ def _claim_postgresql(worker: str, limit: int, now) -> tuple[list[CheckRequest],
         cursor.execute(sql, params)
         found = cursor.fetchall()
     rows, decided = [], set()
-    for pk, game, player, key, position, at, deep, quick, recheck, requested, verdict in found:
+    for pk, game, player, key, position, at, deep, quick, came, recheck, when, verdict in found:
         if isinstance(position, str):
             position = json.loads(position)
         rows.append(CheckRequest(pk=pk, game_id=game, player=player, key=key, position=position,
-                                 at=at, deep=deep, quick_only=quick, recheck=recheck,
-                                 requested=requested, started=now, worker=worker))  # fmt: skip
+                                 at=at, deep=deep, quick_only=quick, came_from=came,
+                                 recheck=recheck, requested=when, started=now,
+                                 worker=worker))  # fmt: skip
         if verdict is not None:
             decided.add(key)
     rows.sort(key=lambda row: (row.deep, -row.requested.timestamp(), -row.pk))

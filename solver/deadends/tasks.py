@@ -11,12 +11,14 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from games import metrics
+from games.engine.history import parse_action
+from games.engine.moves import Move
 from games.engine.positions import Position
-from games.steps import steps
+from games.steps import step_at, steps
 from solver.search import solve
 
-from . import lease, queue
-from .models import Check, CheckRequest, PositionVerdict
+from . import carry, lease, queue
+from .models import Check, CheckRequest, PositionVerdict, position_key
 from .proofs import store_line, store_onward, store_verdicts
 
 # Each check is bounded in CPU time and in nodes; the nodes bound the transposition table, and
@@ -110,7 +112,10 @@ def drain(worker: str, linger: float = 0.0) -> list[str]:
 
 def _check(rows: list[CheckRequest], worker: str) -> list[str]:
     """Search the claimed positions in turn (the time bound gives the rest back), then store
-    their verdicts and answer the games waiting for them; returns what each search did."""
+    their verdicts and answer the games waiting for them; returns what each search did
+    ("carried" for a verdict a move carried, with no search: `_carried`)."""
+    carried = _carried(rows)
+    rows = [row for row in rows if row.key not in carried]
     began, found = time.monotonic(), []
     for index, row in enumerate(rows):
         if index and time.monotonic() - began > BATCH_SECONDS:
@@ -131,12 +136,50 @@ def _check(rows: list[CheckRequest], worker: str) -> list[str]:
             store_line(position, list(result.moves), result.nodes, result.seconds)
             if row.recheck:
                 store_onward(position, list(result.moves))
-    outcomes = ["deeper" if row.key in deeper else result.verdict for row, result in found]
+    outcomes = ["carried"] * len(carried)
+    outcomes += ["deeper" if row.key in deeper else result.verdict for row, result in found]
     for outcome in outcomes:
         metrics.CHECKS.labels(outcome=outcome).inc()
-    if done:
-        _answer({row.key: result.verdict for row, result in done})
+    if done or carried:
+        _answer({**carried, **{row.key: result.verdict for row, result in done}})
     return outcomes
+
+
+def _carried(rows: list[CheckRequest]) -> dict[str, str]:
+    """The claimed requests whose position a move now proves with no search, stored (by
+    key, their verdicts). The move path carries a verdict along a move when the position
+    the move came from is decided (carry.derive); a player who moves on before that
+    position's check ends asks for a check of the next one. When a worker claims it, the
+    came-from position is often decided: a loss carries over any move, and a win along
+    the move the game's last action made from it (replayed from the nearest checkpoint,
+    and only when that is where the game came from). A came-from position the checks left
+    undecided gets this one a quick check only, as on the move path."""
+    asked = [row for row in rows if row.came_from and not row.recheck]
+    came = carry.read([row.came_from for row in asked]) if asked else {}
+    carried = {}
+    for row in asked:
+        found = came.get(row.came_from)
+        if found is None:
+            continue
+        if found.verdict == Check.UNKNOWN:
+            row.quick_only = True
+            continue
+        before, move = _came_from(row) if found.verdict == Check.WIN else (None, None)
+        derived = carry.derive(before, found, move)
+        if derived is not None:
+            carried[row.key] = carry.store(row.key, None, derived)
+    return carried
+
+
+def _came_from(row: CheckRequest) -> tuple[Position | None, Move | None]:
+    """The position the game's last action, a move, was made from, and that move, if that
+    position is the request's came-from one; else (None, None)."""
+    actions = row.game.actions
+    move = parse_action(actions[-1]) if actions else None
+    if not isinstance(move, Move):
+        return None, None
+    before = step_at(row.game, len(actions) - 1).position
+    return (before, move) if position_key(before) == row.came_from else (None, None)
 
 
 def _answer(verdicts: dict[str, str]) -> None:

@@ -1,0 +1,90 @@
+"""A move carries a verdict when the worker claims its check (tasks._carried): a player who
+moves on before the check of where they stood ends asks for a check of the position they
+reach, and by the time a worker claims that one, the position the move came from is often
+decided. Then the verdict follows with no search (carry.derive's rules), as it would have
+on the move path; a came-from position left undecided gets the new one a quick check only."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import rules
+from games.steps import current
+from solver.deadends import proofs, queue, tasks
+from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
+from solver.deadends.tasks import check_position
+from solver.search import solve
+from tests.deadends.test_check_path import player, post, start
+from tests.deadends.test_deadends import DEAD_END_LINE, make_deal
+from tests.deadends.test_reversible_path import TO_A_WAY_BACK
+from tests.worker import work
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def check_ends(position, **budget) -> None:
+    """The check of `position` that a worker had under way when its player moved on ends
+    now: searched by the real solver, its result stored as the worker stores it."""
+    result = solve(position, **budget)
+    proofs.store(position, result.verdict, list(result.moves), result.nodes, result.seconds)
+
+
+def test_a_move_from_a_position_proven_lost_meanwhile_is_lost_with_no_search():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    for move in DEAD_END_LINE:
+        post(alice, game, move=move)
+    lost = current(game).position
+    post(alice, game, move="4D-t6")  # moved on while the dead end was still being checked
+    reached = current(game).position
+    wanted = CheckRequest.objects.get()
+    assert (wanted.key, wanted.came_from) == (position_key(reached), position_key(lost))
+    check_ends(lost, budget_nodes=1_000_000)
+    assert queue.verdicts([lost]) == [Check.LOSS]
+    outcomes = work()
+    assert outcomes[0] == "carried", outcomes  # what follows is the banner's look back
+    row = PositionVerdict.objects.get(key=position_key(reached))
+    assert (row.verdict, row.nodes) == (Check.LOSS, 0), "lost, and never searched"
+
+
+def test_a_reversible_move_from_a_position_proven_winnable_meanwhile_is_winnable():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    for move in TO_A_WAY_BACK:
+        post(alice, game, move=move)
+    here = current(game).position
+    line = solve(here, budget_nodes=200_000).moves
+    assert line, "winnable, as test_reversible_path says"
+    move, back = next(
+        (move, rules.move_back(here, move))
+        for move in rules.legal_moves(here)
+        if rules.move_back(here, move) is not None and str(move) != line[0]
+    )  # off the line it would find: the back-and-forth rule, not the line's
+    post(alice, game, move=str(move))
+    reached = current(game).position
+    assert CheckRequest.objects.get().came_from == position_key(here)
+    check_ends(here, budget_nodes=200_000)
+    stored = PositionVerdict.objects.get(key=position_key(here))
+    assert work() == ["carried"]
+    row = PositionVerdict.objects.get(key=position_key(reached))
+    # Its line: the move back, then the line from where it came, one move longer.
+    assert (row.verdict, row.move, row.length) == (Check.WIN, str(back), stored.length + 1)
+    assert row.nodes == 0 and not CheckRequest.objects.exists()
+
+
+def test_a_move_from_a_position_left_undecided_meanwhile_gets_a_quick_check_only(monkeypatch):
+    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
+    make_deal()
+    alice = player()
+    game = start(alice)
+    post(alice, game, move="7S-t7")
+    left = current(game).position
+    post(alice, game, move=str(rules.legal_moves(left)[0]))
+    assert not CheckRequest.objects.get().quick_only, "its came-from position: not yet checked"
+    check_ends(left, **tasks.QUICK_BUDGET)
+    assert queue.verdicts([left]) == [Check.UNKNOWN]
+    assert check_position.call() == "unknown", "a quick check, and no deep one"
+    assert queue.verdicts([current(game).position]) == [Check.UNKNOWN]
