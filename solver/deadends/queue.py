@@ -244,7 +244,9 @@ def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
     at a time (nearest first) past those lost or undecidable. `earlier` is every step of
     the game before its current one, which is lost and keyed `at`. A step whose move on is
     reversible, to a lost step, is lost with no search (`_reversible`). With `ask`, those
-    are stored, and the first undecided step met is asked for on behalf of the game."""
+    are stored, and the first undecided step met is asked for on behalf of the game, a
+    quick check only (tasks.DEEP_BUDGET). Left undecided, it is stepped over as a lost one
+    is: the step a jump goes back to is always one proven winnable."""
     return _walk(game, _every_step(game, earlier), 0, at, ask)[0]
 
 
@@ -406,9 +408,10 @@ def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
 
 def _ask_for(game: Game, position: Position, at: str) -> Back:
     # A lost line asks for the same earlier position on each move until it is decided: the
-    # request moves along with the game, and its wake-up still serves it.
+    # request moves along with the game, and its wake-up still serves it. A quick check only
+    # (tasks.DEEP_BUDGET says why): the walk steps over what it leaves undecided.
     again = CheckRequest.objects.filter(game=game, key=position_key(position)).exists()
-    return Back(searching=True, asked=add(game, position, at) and not again)
+    return Back(searching=True, asked=add(game, position, at, quick_only=True) and not again)
 
 
 def _reversible(position: Position, action: str) -> bool:

@@ -35,6 +35,12 @@ DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 2_000_000}
 # for less CPU: `bench/check_budgets.py --seed S` against the same with `--deep-nodes 500000
 # --deep-after-undecided`, over seeds 4-7, searched a quarter less and left 22 positions of
 # 8,293 undecided, not 30.
+# A look-back's check (queue.look_back: an earlier position of a lost line, asked for to find
+# the last winnable one) is quick only too. The walk steps over a position left undecided as
+# it steps over a lost one, so a deep check there only counts when it proves a win, and
+# winnable positions are the quick ones to prove. In the seeded load test (100 random
+# players, --seed ab), the look-backs' deep checks took 22 s of the workers' 36 s of search
+# and decided one position of ten (a loss).
 # A drain claims up to BATCH positions at once and searches them in turn; once BATCH_SECONDS
 # have gone by it stores what it found and gives the rest back, so a slow search keeps the
 # next player waiting for no longer than that (another worker, or the next claim, takes them,

@@ -248,6 +248,24 @@ def test_a_lost_line_asks_for_an_earlier_position_once_however_often_it_moves():
     waiting = CheckRequest.objects.get()
     assert waiting.key == position_key(before_it) and waiting.at == position_key(lost)
     assert DBTaskResult.objects.count() == 1, "one wake-up for the one position wanted"
+    assert waiting.quick_only, "the walk steps over what a quick check leaves undecided"
+
+
+def test_a_look_back_steps_over_a_position_its_quick_check_leaves_undecided(monkeypatch):
+    alice, game = in_the_dead_end()
+    CheckRequest.objects.all().delete()
+    lost = current(game).position
+    PositionVerdict.objects.create(key=position_key(lost), verdict=Check.LOSS)
+    steps = game_steps(game)
+    post(alice, game, action="undo")  # off the dead end ...
+    post(alice, game, move=DEAD_END_LINE[-1])  # ... and back: the banner looks back
+    assert CheckRequest.objects.get().key == position_key(steps[-2].position)
+    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    # A quick check and no deep one leaves it undecided; the walk steps over it to the
+    # position before it, the deal's, whose check is quick only too.
+    assert check_position.call() == "unknown unknown"
+    assert queue.verdicts([steps[-2].position, steps[0].position]) == [Check.UNKNOWN] * 2
+    assert not CheckRequest.objects.exists()
 
 
 def test_a_deal_from_the_pool_brings_its_winning_line():
