@@ -159,13 +159,18 @@ def _carried(rows: list[CheckRequest]) -> dict[str, str]:
     came-from position is often decided: a loss carries over any move, and a win along
     the move the game's last action made from it (replayed from the nearest checkpoint,
     and only when that is where the game came from). A came-from position the checks left
-    undecided gets this one a quick check only, as on the move path."""
+    undecided gets this one a quick check only, as on the move path: one claimed deep,
+    after its quick check, is stored undecided with no more search."""
     asked = [row for row in rows if row.came_from and not row.recheck]
     came = carry.read([row.came_from for row in asked]) if asked else {}
     carried = {}
     for row in asked:
         found = came.get(row.came_from)
         if found is None:
+            continue
+        if found.verdict == Check.UNKNOWN and row.deep:
+            store_verdicts([(row.key, Check.UNKNOWN, 0, 0.0)])
+            carried[row.key] = Check.UNKNOWN
             continue
         if found.verdict == Check.UNKNOWN:
             row.quick_only = True

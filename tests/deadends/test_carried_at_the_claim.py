@@ -88,3 +88,22 @@ def test_a_move_from_a_position_left_undecided_meanwhile_gets_a_quick_check_only
     assert queue.verdicts([left]) == [Check.UNKNOWN]
     assert check_position.call() == "unknown", "a quick check, and no deep one"
     assert queue.verdicts([current(game).position]) == [Check.UNKNOWN]
+
+
+def test_a_deep_check_whose_came_from_position_was_left_undecided_meanwhile_is_not_run(
+    monkeypatch,
+):
+    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
+    make_deal()
+    alice = player()
+    game = start(alice)
+    post(alice, game, move="7S-t7")
+    left = current(game).position
+    post(alice, game, move=str(rules.legal_moves(left)[0]))
+    assert tasks._check(queue.claim_some("", tasks.BATCH), "") == ["deeper"]
+    assert CheckRequest.objects.get().deep, "asked for again, deep"
+    check_ends(left, **tasks.QUICK_BUDGET)  # meanwhile, left undecided
+    assert check_position.call() == "carried", "no deep search: stored undecided"
+    assert queue.verdicts([current(game).position]) == [Check.UNKNOWN]
+    assert not CheckRequest.objects.exists()
