@@ -47,7 +47,10 @@ def request(
     if here is not None:
         return here.verdict
     quick_only = came_from is not None and came_from.verdict == Check.UNKNOWN
-    came = keys[-1] if before is not None else ""
+    # Where the move came from, for a worker's claim to carry a verdict from (tasks._carried)
+    # if it is decided by then: not when it is a win already, which carried nothing here.
+    won = came_from is not None and came_from.verdict == Check.WIN
+    came = keys[-1] if before is not None and not won else ""
     if queue.add(game, position, at=key, quick_only=quick_only, came_from=came):
         wake()
     return Check.PENDING

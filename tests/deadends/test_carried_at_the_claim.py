@@ -107,3 +107,15 @@ def test_a_deep_check_whose_came_from_position_was_left_undecided_meanwhile_is_n
     assert check_position.call() == "carried", "no deep search: stored undecided"
     assert queue.verdicts([current(game).position]) == [Check.UNKNOWN]
     assert not CheckRequest.objects.exists()
+
+
+def test_a_move_from_a_win_that_carries_nothing_gives_the_claim_no_came_from():
+    make_deal()
+    alice = player()
+    game = start(alice)
+    post(alice, game, move="7S-t7")
+    work()  # winnable, its line stored
+    here = current(game).position
+    assert queue.verdicts([here]) == [Check.WIN]
+    post(alice, game, move="KC-t1")  # off its line, and its cards cannot go back
+    assert CheckRequest.objects.get().came_from == "", "the move path tried already"
