@@ -14,8 +14,8 @@ from solver.deadends import proofs, queue, tasks
 from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
 from solver.deadends.tasks import check_position
 from solver.search import solve
-from tests.deadends.test_check_path import player, post, start
-from tests.deadends.test_deadends import DEAD_END_LINE, make_deal
+from tests.deadends.test_check_path import in_the_dead_end, played, player, post, start
+from tests.deadends.test_deadends import make_deal
 from tests.deadends.test_reversible_path import TO_A_WAY_BACK
 from tests.worker import work
 
@@ -30,11 +30,7 @@ def check_ends(position, **budget) -> None:
 
 
 def test_a_move_from_a_position_proven_lost_meanwhile_is_lost_with_no_search():
-    make_deal()
-    alice = player()
-    game = start(alice)
-    for move in DEAD_END_LINE:
-        post(alice, game, move=move)
+    alice, game = in_the_dead_end()  # its check still under way
     lost = current(game).position
     post(alice, game, move="4D-t6")  # moved on while the dead end was still being checked
     reached = current(game).position
@@ -49,11 +45,7 @@ def test_a_move_from_a_position_proven_lost_meanwhile_is_lost_with_no_search():
 
 
 def test_a_reversible_move_from_a_position_proven_winnable_meanwhile_is_winnable():
-    make_deal()
-    alice = player()
-    game = start(alice)
-    for move in TO_A_WAY_BACK:
-        post(alice, game, move=move)
+    alice, game = played(TO_A_WAY_BACK)  # the check of where it stands still under way
     here = current(game).position
     line = solve(here, budget_nodes=200_000).moves
     assert line, "winnable, as test_reversible_path says"
@@ -74,15 +66,19 @@ def test_a_reversible_move_from_a_position_proven_winnable_meanwhile_is_winnable
     assert row.nodes == 0 and not CheckRequest.objects.exists()
 
 
-def test_a_move_from_a_position_left_undecided_meanwhile_gets_a_quick_check_only(monkeypatch):
+def moved_on_with_checks_that_decide_nothing(monkeypatch):
+    """A game two moves in, with checks of one node (they decide nothing): its player moved
+    on from the first position before its check ended. Returns the game and that position."""
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
     monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
-    make_deal()
-    alice = player()
-    game = start(alice)
-    post(alice, game, move="7S-t7")
+    alice, game = played(["7S-t7"])
     left = current(game).position
     post(alice, game, move=str(rules.legal_moves(left)[0]))
+    return game, left
+
+
+def test_a_move_from_a_position_left_undecided_meanwhile_gets_a_quick_check_only(monkeypatch):
+    game, left = moved_on_with_checks_that_decide_nothing(monkeypatch)
     assert not CheckRequest.objects.get().quick_only, "its came-from position: not yet checked"
     check_ends(left, **tasks.QUICK_BUDGET)
     assert queue.verdicts([left]) == [Check.UNKNOWN]
@@ -93,14 +89,7 @@ def test_a_move_from_a_position_left_undecided_meanwhile_gets_a_quick_check_only
 def test_a_deep_check_whose_came_from_position_was_left_undecided_meanwhile_is_not_run(
     monkeypatch,
 ):
-    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
-    monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
-    make_deal()
-    alice = player()
-    game = start(alice)
-    post(alice, game, move="7S-t7")
-    left = current(game).position
-    post(alice, game, move=str(rules.legal_moves(left)[0]))
+    game, left = moved_on_with_checks_that_decide_nothing(monkeypatch)
     assert tasks._check(queue.claim_some("", tasks.BATCH), "") == ["deeper"]
     assert CheckRequest.objects.get().deep, "asked for again, deep"
     check_ends(left, **tasks.QUICK_BUDGET)  # meanwhile, left undecided

@@ -212,14 +212,19 @@ def test_a_move_from_an_undecided_position_gets_a_quick_check_only(monkeypatch):
     assert queue.verdicts([current(game).position]) == [Check.UNKNOWN]
 
 
-def in_the_dead_end():
-    """Alice and her game on the dead-end deal, steered into the dead end."""
+def played(moves: list[str]):
+    """Alice and her game on the test deal, after `moves` (no check run yet)."""
     make_deal()
     alice = player()
     game = start(alice)
-    for move in DEAD_END_LINE:
+    for move in moves:
         post(alice, game, move=move)
     return alice, game
+
+
+def in_the_dead_end():
+    """Alice and her game on the dead-end deal, steered into the dead end."""
+    return played(DEAD_END_LINE)
 
 
 def test_a_move_from_a_lost_position_is_lost_without_a_search():
