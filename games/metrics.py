@@ -45,7 +45,7 @@ VERDICT_SECONDS = Histogram(
 CHECKS = Counter(
     "yukon_checks",
     "Dead-end checks the solver worker ran, by outcome (win, loss, unknown, deeper, idle; "
-    "carried: proven by its move from a position decided meanwhile, with no search).",
+    "carried: settled with no search, by the position its move came from, decided meanwhile).",
     ["outcome"],
 )
 TASKS_RECOVERED = Counter(
