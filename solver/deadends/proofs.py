@@ -13,6 +13,8 @@ counts down to a win.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import connection
 from django.utils import timezone
 
@@ -113,7 +115,8 @@ def store_line(position: Position, moves: list[str], nodes: int = 0, seconds: fl
 
 
 def write(key: str, verdict: str, move: str = "", length: int = 0, line: int | None = None,
-          step: int = 0, nodes: int = 0, seconds: float = 0.0, now=None) -> None:  # fmt: skip
+          step: int = 0, nodes: int = 0, seconds: float = 0.0,
+          now: datetime | None = None) -> None:  # fmt: skip
     """A verdict row for the position keyed `key`, in one statement (SQL of its own: the
     ORM's insert-then-update cost a round trip more and more CPU, on every stored win and
     every move that proves one): inserted, or else replacing the stored row only where
