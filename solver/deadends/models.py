@@ -83,9 +83,10 @@ class CheckRequest(models.Model):
     # it gets, never a deep one (tasks.DEEP_BUDGET says why). Its default is the database's
     # too, so the release before, still running while a deploy migrates, can still ask.
     quick_only = models.BooleanField(default=False, db_default=False)
-    # The key of the position its player's move came from (blank for any other ask): a move
-    # from a position decided by the time a worker claims this request proves this one with
-    # no search (tasks: carry.derive). Its default is the database's too, as quick_only's.
+    # The key of the position its player's move came from, when the move path could carry
+    # nothing from it yet (blank for any other ask, and when it was a win already): decided
+    # by the time a worker claims this request, it settles this one with no search
+    # (tasks._carried). Its default is the database's too, as quick_only's.
     came_from = models.CharField(max_length=64, blank=True, default="", db_default="")
     # Searched though the position is decided: its only known line goes back the way the
     # player came, and a hint waits for one onward (checks.recheck).
