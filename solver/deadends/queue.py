@@ -258,12 +258,13 @@ def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | 
     The walk stops at the first step proven winnable or not yet checked, and never looks
     below. So when this process last walked the game's line and stopped at a winnable step,
     and the game has since made at most one move (its actions before that one unchanged),
-    the steps from there up are the same steps: that walk's keys are walked again, their
-    verdicts read afresh, and the game is not replayed. Anything else, or a walk that needs
-    a position it did not keep (to ask for a step with no verdict, one the retention sweep
-    deleted), replays the game and walks it whole. A move on along a lost line then reads
-    the walked steps' verdicts, in one query, and replays nothing (bench/profile_move.py
-    --checks)."""
+    the steps from there up are the same steps: that walk's keys are walked again, and the
+    game is not replayed. What that walk found proven stands (the winnable step, the lost
+    ones), whether its proof was swept since or not; the undecided steps' verdicts are read
+    afresh. Anything else, or a walk that needs a position it did not keep (to ask for a
+    step with no verdict), replays the game and walks it whole. A move on along a lost line
+    then reads the verdicts of the undecided steps on the way, often none, and replays
+    nothing (bench/profile_move.py --checks)."""
     memo = _memo(game.pk)
     seen = None
     if memo is not None and memo.upto == len(game.actions):
@@ -275,8 +276,8 @@ def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | 
         if isinstance(parse_action(last), Move) and memo.history == _history(
             game, game.actions[:-1]
         ):
-            seen = [*memo.seen, _Seen(memo.at, step.moves - 1, None, last,
-                                      _reversible(before, last))]  # fmt: skip
+            # Its walk was a look-back from memo.at, so memo.at was lost.
+            seen = [*memo.seen, _Seen(memo.at, step.moves - 1, None, last, proven=Check.LOSS)]
     if seen is not None:
         walked = _walk(game, seen, memo.first, at, ask)
         if walked is not None and walked[0] != Back():
@@ -293,14 +294,17 @@ def _every_step(game: Game, earlier: list[Step]) -> list[_Seen]:
 @dataclass(frozen=True, slots=True)
 class _Seen:
     """A step on a look-back's way: its key and move count, its position where it is kept,
-    the action played from it, and whether that action can go straight back (None: not
-    worked out yet)."""
+    the action played from it, whether that action can go straight back (None: not worked
+    out yet), and the verdict an earlier walk found proven (a win or a loss). What is proven
+    of a position stands, its proof swept since or not, so that step's verdict is not read
+    again."""
 
     key: str
     moves: int
     position: Position | None
     action: str
     reversible: bool | None = None
+    proven: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,9 +340,9 @@ def _memo(game: int) -> _Memo | None:
 def _remember(game: Game, at: str, walked, first: int) -> Back:
     """The walk's answer, with the steps it walked kept for the game's next walk when it
     stopped at a winnable step (and forgotten otherwise)."""
-    back, seen, verdicts_read = walked
+    back, seen, found = walked
     stop = None if back.jump_to is None else back.jump_to - first
-    kept = _kept(seen[stop:], verdicts_read) if stop is not None else None
+    kept = _kept(seen[stop:], found) if stop is not None else None
     with _memo_lock:
         if kept is None:
             _MEMOS.pop(game.pk, None)
@@ -353,18 +357,24 @@ def _remember(game: Game, at: str, walked, first: int) -> Back:
     return Back(back.jump_to, back.searching, back.asked, seen[stop].moves)
 
 
-def _kept(walked: list[_Seen], verdicts_read: dict[str, str]) -> tuple[_Seen, ...] | None:
-    """What a memo keeps of the steps walked (the winnable one first): the key and move
-    count, and reversibility where a verdict may still change; None when there are too many
-    or one's proof was deleted meanwhile (its reversibility unknown and its position gone)."""
+def _kept(walked: list[_Seen], found: dict[str, str]) -> tuple[_Seen, ...] | None:
+    """What a memo keeps of the steps walked (the winnable one first), from the verdicts
+    `found` on the walk: the key and move count, the verdict where it is proven, and
+    reversibility where a verdict may still change; None when there are too many or one's
+    proof was deleted meanwhile (its reversibility unknown and its position gone)."""
     if len(walked) > _MEMO_STEPS:
         return None
     kept = []
     for each in walked:
+        if each.proven is not None and each.position is None:
+            kept.append(each)  # kept by the memo before
+            continue
+        proven = each.proven or found.get(each.key)
+        if proven in (Check.WIN, Check.LOSS):
+            kept.append(_Seen(each.key, each.moves, None, "", proven=proven))
+            continue
         reversible = each.reversible
-        if verdicts_read.get(each.key) in (Check.WIN, Check.LOSS):
-            reversible = None  # proven: it stands
-        elif reversible is None and each.position is None:
+        if reversible is None and each.position is None:
             return None
         elif reversible is None:
             reversible = _reversible(each.position, each.action)
@@ -374,15 +384,18 @@ def _kept(walked: list[_Seen], verdicts_read: dict[str, str]) -> tuple[_Seen, ..
 
 def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
     """The walk of `look_back` over `seen`, the steps from step `first` up to the current
-    one's; returns (Back, seen, the verdicts read by key), or None, with nothing written,
-    when it needs a position `seen` does not keep."""
-    known = _verdicts_by_key(each.key for each in seen)
+    one's; returns (Back, seen, the verdicts read or found lost on the way, by key), or
+    None, with nothing written, when it needs a position `seen` does not keep. The steps an
+    earlier walk found proven are not read: on a lost line played on, that leaves only the
+    undecided ones, often none."""
+    unread = [each.key for each in seen if each.proven is None]
+    known = _verdicts_by_key(unread) if unread else {}
     lost: list[str] = []  # keys of steps found lost on the way, by the move after them
     next_lost = True  # the step after `index` is lost: at first, the game's own
     back = Back()
     for index in range(len(seen) - 1, -1, -1):
         each = seen[index]
-        verdict = known.get(each.key)
+        verdict = each.proven or known.get(each.key)
         if verdict in (None, Check.UNKNOWN) and next_lost:
             reversible = each.reversible
             if reversible is None:
@@ -403,7 +416,7 @@ def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
         next_lost = verdict == Check.LOSS
     if ask and lost:
         store_verdicts([(key, Check.LOSS, 0, 0.0) for key in lost])
-    return back, seen, known
+    return back, seen, known | dict.fromkeys(lost, Check.LOSS)
 
 
 def _ask_for(game: Game, position: Position, at: str) -> Back:

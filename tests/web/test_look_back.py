@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.db import transaction
 
 from games import deals
 from games.engine import rules
@@ -19,13 +20,35 @@ pytestmark = pytest.mark.django_db
 VERDICTS = [Check.WIN] * 2 + [Check.LOSS] * 3 + [Check.UNKNOWN] * 3
 
 
-def store(key: str, verdict: str | None) -> None:
+def store(key: str, verdict: str | None, proven: dict[str, str]) -> None:
     """A verdict as the checks store them: a proven one stands, an undecided one may be
-    proven later (and the retention sweep may delete any)."""
+    proven later (and the retention sweep may delete any). What was once proven of a
+    position, in `proven`, is what a check proves of it again after a sweep."""
     row = PositionVerdict.objects.filter(key=key).first()
+    verdict = proven.get(key, verdict)
     if verdict is None or (row is not None and row.verdict != Check.UNKNOWN):
         return
     PositionVerdict.objects.update_or_create(key=key, defaults={"verdict": verdict})
+    if verdict != Check.UNKNOWN:
+        proven[key] = verdict
+
+
+class _Undone(Exception):
+    pass
+
+
+def whole_walk(game: Game, at: str, restored: dict[str, str]) -> tuple[int | None, bool]:
+    """The look-back that replays the whole game, with the swept proofs in `restored` (by
+    key) stored again for it, and deleted again after."""
+    try:
+        with transaction.atomic():
+            PositionVerdict.objects.bulk_create(
+                PositionVerdict(key=key, verdict=verdict) for key, verdict in restored.items()
+            )
+            back = queue.look_back(game, steps(game)[:-1], at, ask=False)
+            raise _Undone
+    except _Undone:
+        return back.jump_to, back.searching
 
 
 def test_walking_on_from_where_it_stopped_answers_as_the_whole_walk(alice, monkeypatch):
@@ -35,6 +58,7 @@ def test_walking_on_from_where_it_stopped_answers_as_the_whole_walk(alice, monke
     whole = queue.steps
     monkeypatch.setattr(queue, "steps", lambda g: replays.append(g.pk) or whole(g))
     compared = replayed = 0
+    proven: dict[str, str] = {}
     for _ in range(300):
         game = Game.objects.get(pk=game.pk)
         step, before = current(game), None
@@ -52,21 +76,26 @@ def test_walking_on_from_where_it_stopped_answers_as_the_whole_walk(alice, monke
         step = current(game)
         for each in steps(game)[:-1]:  # what the checks found meanwhile, now and then
             if rng.random() < 0.2:
-                store(position_key(each.position), rng.choice(VERDICTS))
+                store(position_key(each.position), rng.choice(VERDICTS), proven)
         stored = sorted(PositionVerdict.objects.values_list("pk", flat=True))
         if stored and rng.random() < 0.05:  # the retention sweep deleted a proof
             PositionVerdict.objects.filter(pk=rng.choice(stored)).delete()
         at = position_key(step.position)
-        store(at, Check.LOSS)
+        store(at, Check.WIN if rng.random() < 0.25 else Check.LOSS, proven)
         if PositionVerdict.objects.get(key=at).verdict != Check.LOSS:
-            continue  # a position met before, winnable: no look-back from it
-        earlier = steps(game)[:-1]
-        expected = queue.look_back(game, earlier, at, ask=False)
+            continue  # winnable, now or when met before: no look-back from it
+        # A walk on from an earlier one holds to what it found proven there, its proof swept
+        # since or not; the whole walk reads the proofs as they are now.
+        stored_keys = set(PositionVerdict.objects.values_list("key", flat=True))
+        swept = {key: verdict for key, verdict in proven.items() if key not in stored_keys}
+        expected = {whole_walk(game, at, {})}
+        if swept:
+            expected.add(whole_walk(game, at, swept))
         replays.clear()
         got = queue.look_back_on(game, step, at, rng.random() < 0.5, before)
-        assert (got.jump_to, got.searching) == (expected.jump_to, expected.searching)
+        assert (got.jump_to, got.searching) in expected
         if got.jump_to is not None:
-            assert got.jump_moves == earlier[got.jump_to].moves
+            assert got.jump_moves == steps(game)[got.jump_to].moves
         compared += 1
         replayed += bool(replays)
     assert compared > 100 and replayed < 0.75 * compared, (compared, replayed)
@@ -93,3 +122,35 @@ def test_a_lost_line_is_not_replayed_while_it_plays_on(alice, monkeypatch):
         back = queue.look_back_on(game, step, at, True, before)
         assert back.jump_to == 0 and back.jump_moves == 0
     assert turn > 20
+
+
+def test_a_lost_line_played_on_reads_no_proven_step_again(alice, monkeypatch):
+    """The steps a walk found proven are not read again, their proofs swept since or not."""
+    game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
+    winnable = position_key(current(game).position)
+    PositionVerdict.objects.create(key=winnable, verdict=Check.WIN)
+    rng = random.Random(3)
+    read = queue._verdicts_by_key
+    asked: list[set[str]] = []
+
+    def reading(keys) -> dict[str, str]:
+        asked.append(set(keys))
+        return read(asked[-1])
+
+    monkeypatch.setattr(queue, "_verdicts_by_key", reading)
+    for turn in range(12):
+        game = Game.objects.get(pk=game.pk)
+        before = current(game).position
+        actions.act(game.pk, alice.player, "move", game.ply, rng.choice(rules.legal_moves(before)))
+        game = Game.objects.get(pk=game.pk)
+        step = current(game)
+        at = position_key(step.position)
+        assert at != winnable
+        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Check.LOSS})
+        if turn == 6:  # the retention sweep deleted every proof
+            PositionVerdict.objects.exclude(key=at).delete()
+            monkeypatch.setattr(queue, "steps", pytest.fail)
+        asked.clear()
+        back = queue.look_back_on(game, step, at, False, before)
+        assert back.jump_to == 0 and back.jump_moves == 0
+        assert asked == ([{winnable}] if turn == 0 else [])
