@@ -256,15 +256,16 @@ def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | 
     game's last action, a move, was made from (None for any other action).
 
     The walk stops at the first step proven winnable or not yet checked, and never looks
-    below. So when this process last walked the game's line and stopped at a winnable step,
+    below. So when this process last walked the game's line and stopped at such a step,
     and the game has since made at most one move (its actions before that one unchanged),
     the steps from there up are the same steps: that walk's keys are walked again, and the
     game is not replayed. What that walk found proven stands (the winnable step, the lost
     ones), whether its proof was swept since or not; the undecided steps' verdicts are read
-    afresh. Anything else, or a walk that needs a position it did not keep (to ask for a
-    step with no verdict), replays the game and walks it whole. A move on along a lost line
-    then reads the verdicts of the undecided steps on the way, often none, and replays
-    nothing (bench/profile_move.py --checks)."""
+    afresh, and the step not yet checked is asked for again. Anything else, or a walk that
+    needs a position it did not keep (below the step it stopped at, when that one was found
+    lost meanwhile), replays the game and walks it whole. A move on along a lost line then
+    reads the verdicts of the undecided steps on the way, often none, and replays nothing
+    (bench/profile_move.py --checks)."""
     memo = _memo(game.pk)
     seen = None
     if memo is not None and memo.upto == len(game.actions):
@@ -309,10 +310,11 @@ class _Seen:
 
 @dataclass(frozen=True, slots=True)
 class _Memo:
-    """A walk this process made that stopped at a winnable step, `first`: the game's step
-    count and a hash of its deal and actions then, its current step's key, and the steps
-    walked, from `first` up (keys, move counts and, where a verdict may still change,
-    whether the move on from it can go straight back)."""
+    """A walk this process made that stopped at step `first` (winnable, or not yet checked):
+    the game's step count and a hash of its deal and actions then, its current step's key,
+    and the steps walked, from `first` up (keys, move counts, proven verdicts and, where a
+    verdict may still change, whether the move on from it can go straight back; the
+    position of a step not yet checked, to ask for it again)."""
 
     upto: int
     history: int
@@ -322,8 +324,9 @@ class _Memo:
 
 
 _MEMOS: OrderedDict[int, _Memo] = OrderedDict()  # by game, the most recently walked last
-# Bounds: about 170 bytes a step kept, so 34 MB a process at the very worst, a few MB as
-# games are (a lost line's walk is rarely more than a few dozen steps long).
+# Bounds: about 170 bytes a step kept, and a position (about 4 KB) for the step a walk
+# stopped at unchecked, so 38 MB a process at the very worst, a few MB as games are (a lost
+# line's walk is rarely more than a few dozen steps long).
 _MEMO_GAMES, _MEMO_STEPS = 1_000, 200
 _memo_lock = threading.Lock()
 
@@ -339,29 +342,29 @@ def _memo(game: int) -> _Memo | None:
 
 def _remember(game: Game, at: str, walked, first: int) -> Back:
     """The walk's answer, with the steps it walked kept for the game's next walk when it
-    stopped at a winnable step (and forgotten otherwise)."""
-    back, seen, found = walked
-    stop = None if back.jump_to is None else back.jump_to - first
+    stopped at a step (and forgotten when it found every step lost)."""
+    back, seen, found, stop = walked
     kept = _kept(seen[stop:], found) if stop is not None else None
     with _memo_lock:
         if kept is None:
             _MEMOS.pop(game.pk, None)
         else:
             _MEMOS[game.pk] = _Memo(len(game.actions), _history(game, game.actions), at,
-                                    back.jump_to, kept)  # fmt: skip
+                                    first + stop, kept)  # fmt: skip
             _MEMOS.move_to_end(game.pk)
             while len(_MEMOS) > _MEMO_GAMES:
                 _MEMOS.popitem(last=False)
-    if stop is None:
+    if back.jump_to is None:
         return back
     return Back(back.jump_to, back.searching, back.asked, seen[stop].moves)
 
 
 def _kept(walked: list[_Seen], found: dict[str, str]) -> tuple[_Seen, ...] | None:
-    """What a memo keeps of the steps walked (the winnable one first), from the verdicts
-    `found` on the walk: the key and move count, the verdict where it is proven, and
-    reversibility where a verdict may still change; None when there are too many or one's
-    proof was deleted meanwhile (its reversibility unknown and its position gone)."""
+    """What a memo keeps of the steps walked (the one the walk stopped at first), from the
+    verdicts `found` on the walk: the key and move count, the verdict where it is proven,
+    reversibility where a verdict may still change, and the position of a step with no
+    verdict; None when there are too many or one's proof was deleted meanwhile (its
+    reversibility unknown and its position gone)."""
     if len(walked) > _MEMO_STEPS:
         return None
     kept = []
@@ -372,6 +375,9 @@ def _kept(walked: list[_Seen], found: dict[str, str]) -> tuple[_Seen, ...] | Non
         proven = each.proven or found.get(each.key)
         if proven in (Check.WIN, Check.LOSS):
             kept.append(_Seen(each.key, each.moves, None, "", proven=proven))
+            continue
+        if each.key not in found and each.position is not None:
+            kept.append(each)  # not checked yet: to be asked for again
             continue
         reversible = each.reversible
         if reversible is None and each.position is None:
@@ -384,15 +390,16 @@ def _kept(walked: list[_Seen], found: dict[str, str]) -> tuple[_Seen, ...] | Non
 
 def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
     """The walk of `look_back` over `seen`, the steps from step `first` up to the current
-    one's; returns (Back, seen, the verdicts read or found lost on the way, by key), or
-    None, with nothing written, when it needs a position `seen` does not keep. The steps an
+    one's; returns (Back, seen, the verdicts read or found lost on the way by key, the index
+    in `seen` it stopped at or None), or None, with nothing written, when it needs a
+    position `seen` does not keep. The steps an
     earlier walk found proven are not read: on a lost line played on, that leaves only the
     undecided ones, often none."""
     unread = [each.key for each in seen if each.proven is None]
     known = _verdicts_by_key(unread) if unread else {}
     lost: list[str] = []  # keys of steps found lost on the way, by the move after them
     next_lost = True  # the step after `index` is lost: at first, the game's own
-    back = Back()
+    back, stop = Back(), None
     for index in range(len(seen) - 1, -1, -1):
         each = seen[index]
         verdict = each.proven or known.get(each.key)
@@ -406,17 +413,18 @@ def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
                 verdict = Check.LOSS
                 lost.append(each.key)
         if verdict == Check.WIN:
-            back = Back(jump_to=first + index)
+            back, stop = Back(jump_to=first + index), index
             break
         if verdict is None:
             if each.position is None:
                 return None
             back = _ask_for(game, each.position, at) if ask else Back(searching=True)
+            stop = index
             break
         next_lost = verdict == Check.LOSS
     if ask and lost:
         store_verdicts([(key, Check.LOSS, 0, 0.0) for key in lost])
-    return back, seen, known | dict.fromkeys(lost, Check.LOSS)
+    return back, seen, known | dict.fromkeys(lost, Check.LOSS), stop
 
 
 def _ask_for(game: Game, position: Position, at: str) -> Back:

@@ -10,11 +10,13 @@ from django.db import transaction
 
 from games import deals
 from games.engine import rules
+from games.engine.positions import Position
+from games.engine.rules import move_back
 from games.models import Game
 from games.steps import current, steps
 from play import actions
 from solver.deadends import queue
-from solver.deadends.models import Check, PositionVerdict, position_key
+from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
 
 pytestmark = pytest.mark.django_db
 VERDICTS = [Check.WIN] * 2 + [Check.LOSS] * 3 + [Check.UNKNOWN] * 3
@@ -154,3 +156,39 @@ def test_a_lost_line_played_on_reads_no_proven_step_again(alice, monkeypatch):
         back = queue.look_back_on(game, step, at, False, before)
         assert back.jump_to == 0 and back.jump_moves == 0
         assert asked == ([{winnable}] if turn == 0 else [])
+
+
+def test_a_walk_that_stopped_at_a_step_not_checked_walks_on_from_it(alice, monkeypatch):
+    """A lost line above a step with no verdict: the walk asks for that step, and on each
+    move after, asks for it again without replaying the game, then jumps to it once it is
+    proven winnable."""
+    game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
+    start = current(game).position
+    PositionVerdict.objects.create(key=position_key(start), verdict=Check.WIN)
+    rng = random.Random(4)
+
+    def play(move) -> tuple[Game, str, Position]:
+        before = current(game).position
+        actions.act(game.pk, alice.player, "move", game.ply, move)
+        moved = Game.objects.get(pk=game.pk)
+        at = position_key(current(moved).position)
+        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Check.LOSS})
+        return moved, at, before
+
+    game, _, _ = play(rng.choice(rules.legal_moves(start)))
+    unchecked = current(game).position  # step 1: its move on cannot go straight back
+    one_way = [move for move in rules.legal_moves(unchecked) if move_back(unchecked, move) is None]
+    PositionVerdict.objects.filter(key=position_key(unchecked)).delete()
+    game, at, before = play(one_way[0])
+    back = queue.look_back_on(game, current(game), at, True, before)
+    assert (back.jump_to, back.searching, back.asked) == (None, True, True)
+    monkeypatch.setattr(queue, "steps", pytest.fail)  # no walk after this one replays
+    for _ in range(3):
+        game, at, before = play(rng.choice(rules.legal_moves(current(game).position)))
+        back = queue.look_back_on(game, current(game), at, True, before)
+        assert (back.jump_to, back.searching) == (None, True)
+        assert CheckRequest.objects.filter(game=game, key=position_key(unchecked)).exists()
+    PositionVerdict.objects.create(key=position_key(unchecked), verdict=Check.WIN)
+    game, at, before = play(rng.choice(rules.legal_moves(current(game).position)))
+    back = queue.look_back_on(game, current(game), at, True, before)
+    assert (back.jump_to, back.jump_moves, back.searching) == (1, 1, False)
