@@ -281,7 +281,8 @@ def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | 
             seen = [*memo.seen, _Seen(memo.at, step.moves - 1, None, last, proven=Check.LOSS)]
     if seen is not None:
         walked = _walk(game, seen, memo.first, at, ask)
-        if walked is not None and walked[0] != Back():
+        # Found all lost above memo.first: the answer below it, unless it is the start.
+        if walked is not None and (walked[0] != Back() or memo.first == 0):
             return _remember(game, at, walked, memo.first)
     seen = _every_step(game, steps(game)[:-1])
     return _remember(game, at, _walk(game, seen, 0, at, ask), 0)
@@ -310,7 +311,8 @@ class _Seen:
 
 @dataclass(frozen=True, slots=True)
 class _Memo:
-    """A walk this process made that stopped at step `first` (winnable, or not yet checked):
+    """A walk this process made that stopped at step `first` (winnable, or not yet checked;
+    the start, 0, when it found every step lost):
     the game's step count and a hash of its deal and actions then, its current step's key,
     and the steps walked, from `first` up (keys, move counts, proven verdicts and, where a
     verdict may still change, whether the move on from it can go straight back; the
@@ -341,10 +343,11 @@ def _memo(game: int) -> _Memo | None:
 
 
 def _remember(game: Game, at: str, walked, first: int) -> Back:
-    """The walk's answer, with the steps it walked kept for the game's next walk when it
-    stopped at a step (and forgotten when it found every step lost)."""
+    """The walk's answer, with the steps it walked kept for the game's next walk: from the
+    step it stopped at, or all of them when it found none to stop at (lost from the start)."""
     back, seen, found, stop = walked
-    kept = _kept(seen[stop:], found) if stop is not None else None
+    stop = 0 if stop is None else stop  # none to stop at: walked from the start (`first` 0)
+    kept = _kept(seen[stop:], found)
     with _memo_lock:
         if kept is None:
             _MEMOS.pop(game.pk, None)

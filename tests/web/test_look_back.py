@@ -192,3 +192,19 @@ def test_a_walk_that_stopped_at_a_step_not_checked_walks_on_from_it(alice, monke
     game, at, before = play(rng.choice(rules.legal_moves(current(game).position)))
     back = queue.look_back_on(game, current(game), at, True, before)
     assert (back.jump_to, back.jump_moves, back.searching) == (1, 1, False)
+
+
+def test_a_deal_lost_from_the_start_is_not_replayed_while_it_plays_on(alice, monkeypatch):
+    game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
+    PositionVerdict.objects.create(key=position_key(current(game).position), verdict=Check.LOSS)
+    rng = random.Random(6)
+    for turn in range(10):
+        before = current(game).position
+        actions.act(game.pk, alice.player, "move", game.ply, rng.choice(rules.legal_moves(before)))
+        game = Game.objects.get(pk=game.pk)
+        at = position_key(current(game).position)
+        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Check.LOSS})
+        if turn == 1:  # the first walk replays the game; after it, none does
+            monkeypatch.setattr(queue, "steps", pytest.fail)
+        back = queue.look_back_on(game, current(game), at, True, before)
+        assert back == queue.Back()  # lost from the start: nowhere to jump back to
