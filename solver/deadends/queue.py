@@ -312,11 +312,11 @@ class _Seen:
 @dataclass(frozen=True, slots=True)
 class _Memo:
     """A walk this process made that stopped at step `first` (winnable, or not yet checked;
-    the start, 0, when it found every step lost):
-    the game's step count and a hash of its deal and actions then, its current step's key,
-    and the steps walked, from `first` up (keys, move counts, proven verdicts and, where a
-    verdict may still change, whether the move on from it can go straight back; the
-    position of a step not yet checked, to ask for it again)."""
+    the start, 0, when it found every step lost): the game's step count and a hash of its
+    deal and actions then, its current step's key, and the steps walked, from `first` up
+    (keys, move counts, proven verdicts and, where a verdict may still change, whether the
+    move on from it can go straight back; the position of a step not yet checked, to ask
+    for it again)."""
 
     upto: int
     history: int
@@ -395,9 +395,8 @@ def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
     """The walk of `look_back` over `seen`, the steps from step `first` up to the current
     one's; returns (Back, seen, the verdicts read or found lost on the way by key, the index
     in `seen` it stopped at or None), or None, with nothing written, when it needs a
-    position `seen` does not keep. The steps an
-    earlier walk found proven are not read: on a lost line played on, that leaves only the
-    undecided ones, often none."""
+    position `seen` does not keep. The steps an earlier walk found proven are not read: on
+    a lost line played on, that leaves only the undecided ones, often none."""
     unread = [each.key for each in seen if each.proven is None]
     known = _verdicts_by_key(unread) if unread else {}
     lost: list[str] = []  # keys of steps found lost on the way, by the move after them
