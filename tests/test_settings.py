@@ -138,6 +138,20 @@ def test_it_parses_a_postgres_database_url():
     )
     assert config["CONN_MAX_AGE"] == 60
     assert "init_command" not in config.get("OPTIONS", {})
+    # Parameters apart from the statement; none prepared unless asked (a pooler's setting).
+    assert config["OPTIONS"] == {"server_side_binding": True, "prepare_threshold": None}
+
+
+def test_postgres_prepares_a_statement_once_it_repeats_when_asked():
+    config = database_from_url("postgres://postgres@127.0.0.1:5432/yukon", prepare_after=5)
+    assert config["OPTIONS"]["prepare_threshold"] == 5
+
+
+def test_prepare_after_keeps_the_url_s_own_options():
+    config = database_from_url("postgres://u@h:5432/y?sslmode=require", prepare_after=5)
+    assert config["OPTIONS"] == {
+        "sslmode": "require", "server_side_binding": True, "prepare_threshold": 5,
+    }  # fmt: skip
 
 
 def test_sqlite_gets_wal_and_immediate_transactions(tmp_path):

@@ -111,6 +111,7 @@ DATABASES = {
     "default": database_from_url(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=env_int("CONN_MAX_AGE", 0),
+        prepare_after=env_int("DATABASE_PREPARE_AFTER", 5),
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
