@@ -266,9 +266,17 @@ LOGGING = {
 # admin's failed logins are in django-axes' tables either way.
 REDIS_URL = env_str("REDIS_URL", "")
 # The default cache stays in each process's memory: it holds only what never changes once
-# known (a deal's grade, a winning line read whole), read on a move without a round trip.
+# known (a game's deal, the deal's grade, a winning line read whole), read on a move without a
+# round trip. Every game being played keeps two entries (its deal and its grade) in each web
+# process that serves it, so the cache holds many more than Django's default of 300: at that
+# size 300 players on different deals pushed each other's entries out, and every move read
+# its deal and grade rows again (about 1 ms of web CPU a move, bench/move_endpoint.py --load
+# 300 --kind random). 20,000 entries of about 550 bytes each: some 11 MB a process, full.
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
+    },
     **({"rate_counts": redis_cache(REDIS_URL, "rate")} if REDIS_URL else {}),
 }
 
