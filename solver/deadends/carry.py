@@ -60,12 +60,22 @@ def derive(before: Position | None, row: Row | None, move: Move | None) -> Deriv
       `row.length` + 1 moves. Stored as that line's first move and length (on no stored
       line), it keeps proofs.py's promise: the position its first move reaches, `before`,
       has a stored line strictly shorter, and stored lengths only ever shrink.
+    - A move whose cards can go straight back from a position the checks left undecided
+      reaches one as undecided. Each of the two positions reaches the other in one move
+      (the move, and the move back), so they reach the same positions and are won or lost
+      together, and a search of the one reached has the same positions to go through as
+      the search that could not decide `before`. Undecided claims nothing: a proof of it
+      later still replaces it (proofs.improves).
     """
     if row is None:
         return None
     if row.verdict == Check.LOSS:
         return Derived(Check.LOSS)
-    if row.verdict != Check.WIN or before is None or move is None:
+    if before is None or move is None:
+        return None
+    if row.verdict == Check.UNKNOWN:
+        return Derived(Check.UNKNOWN) if move_back(before, move) is not None else None
+    if row.verdict != Check.WIN:
         return None
     along = _along_the_line(before, row, move) if row.moves else None
     return along or _back_and_forth(before, row, move)

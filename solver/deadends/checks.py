@@ -29,9 +29,9 @@ def request(
 
     `before` is the position the move `move` was just made from (a hint gives neither):
     what `before`'s row proves about this position is stored at once, with no search
-    (`carry.derive`); when the checks left `before` undecided, this one gets a quick check only
-    (tasks.DEEP_BUDGET). A game's first action brings its deal's winning line along, if it came
-    from the pool.
+    (`carry.derive`); when the checks left `before` undecided, this one is undecided too if
+    the move can go straight back, and otherwise gets a quick check only (tasks.DEEP_BUDGET).
+    A game's first action brings its deal's winning line along, if it came from the pool.
 
     One query when the position is known or follows from `before`, two with what follows
     written; three or four when a check is queued."""

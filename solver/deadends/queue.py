@@ -243,8 +243,9 @@ def look_back(game: Game, earlier: list[Step], at: str, ask: bool) -> Back:
     """On a lost line: the nearest earlier step proven winnable, walking back one position
     at a time (nearest first) past those lost or undecidable. `earlier` is every step of
     the game before its current one, which is lost and keyed `at`. A step whose move on is
-    reversible, to a lost step, is lost with no search (`_reversible`). With `ask`, those
-    are stored, and the first undecided step met is asked for on behalf of the game, a
+    reversible, to a lost step, is lost with no search (`_reversible`), and to a step the
+    checks left undecided, undecided with no search. With `ask`, those are stored, and the
+    first step met that was never checked is asked for on behalf of the game, a
     quick check only (tasks.DEEP_BUDGET). Left undecided, it is stepped over as a lost one
     is: the step a jump goes back to is always one proven winnable."""
     return _walk(game, _every_step(game, earlier), 0, at, ask)[0]
@@ -393,27 +394,28 @@ def _kept(walked: list[_Seen], found: dict[str, str]) -> tuple[_Seen, ...] | Non
 
 def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
     """The walk of `look_back` over `seen`, the steps from step `first` up to the current
-    one's; returns (Back, seen, the verdicts read or found lost on the way by key, the index
+    one's; returns (Back, seen, the verdicts read or found on the way by key, the index
     in `seen` it stopped at or None), or None, with nothing written, when it needs a
     position `seen` does not keep. The steps an earlier walk found proven are not read: on
     a lost line played on, that leaves only the undecided ones, often none."""
     unread = [each.key for each in seen if each.proven is None]
     known = _verdicts_by_key(unread) if unread else {}
-    lost: list[str] = []  # keys of steps found lost on the way, by the move after them
-    next_lost = True  # the step after `index` is lost: at first, the game's own
+    found: dict[str, str] = {}  # steps found lost, or undecided, by the move after them
+    after = Check.LOSS  # the verdict of the step after `index`: at first, the game's own
     back, stop = Back(), None
     for index in range(len(seen) - 1, -1, -1):
         each = seen[index]
         verdict = each.proven or known.get(each.key)
-        if verdict in (None, Check.UNKNOWN) and next_lost:
+        # A step whose move on can go straight back is won or lost with the step after it
+        # (carry.derive): lost with a lost one, and undecided, unsearched, with an undecided one.
+        if verdict in (None, Check.UNKNOWN) and (after == Check.LOSS or verdict is None):
             reversible = each.reversible
             if reversible is None:
                 if each.position is None:
                     return None
                 reversible = _reversible(each.position, each.action)
             if reversible:
-                verdict = Check.LOSS
-                lost.append(each.key)
+                verdict = found[each.key] = after
         if verdict == Check.WIN:
             back, stop = Back(jump_to=first + index), index
             break
@@ -423,10 +425,10 @@ def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
             back = _ask_for(game, each.position, at) if ask else Back(searching=True)
             stop = index
             break
-        next_lost = verdict == Check.LOSS
-    if ask and lost:
-        store_verdicts([(key, Check.LOSS, 0, 0.0) for key in lost])
-    return back, seen, known | dict.fromkeys(lost, Check.LOSS), stop
+        after = verdict
+    if ask and found:
+        store_verdicts([(key, verdict, 0, 0.0) for key, verdict in found.items()])
+    return back, seen, known | found, stop
 
 
 def _ask_for(game: Game, position: Position, at: str) -> Back:
@@ -442,6 +444,9 @@ def _reversible(position: Position, action: str) -> bool:
 
     Then a lost position after it proves `position` lost: were `position` winnable, the
     position after the move could play the move back (rules.move_back: legal there, and it
-    reaches `position`) and then win, so it would not be lost."""
+    reaches `position`) and then win, so it would not be lost. And the two positions reach
+    each other, so they are won or lost together: an undecided one after it leaves
+    `position` undecided too (carry.derive), and a search of it would go through the
+    positions the search that could not decide the other went through."""
     move = parse_action(action)
     return isinstance(move, Move) and move_back(position, move) is not None

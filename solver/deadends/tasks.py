@@ -156,11 +156,12 @@ def _carried(rows: list[CheckRequest]) -> dict[str, str]:
     key, their verdicts). The move path carries a verdict along a move when the position
     the move came from is decided (carry.derive); a player who moves on before that
     position's check ends asks for a check of the next one. When a worker claims it, the
-    came-from position is often decided: a loss carries over any move, and a win along
-    the move the game's last action made from it (replayed from the nearest checkpoint,
-    and only when that is where the game came from). A came-from position the checks left
-    undecided gets this one a quick check only, as on the move path: one claimed deep,
-    after its quick check, is stored undecided with no more search."""
+    came-from position is often decided: a loss carries over any move, and a win, or
+    undecided, along the move the game's last action made from it (replayed from the
+    nearest checkpoint, and only when that is where the game came from). A came-from
+    position the checks left undecided, by a move that cannot go straight back, gets this
+    one a quick check only, as on the move path: one claimed deep, after its quick check,
+    is stored undecided with no more search."""
     asked = [row for row in rows if row.came_from and not row.recheck]
     came = carry.read([row.came_from for row in asked]) if asked else {}
     carried = {}
@@ -172,13 +173,12 @@ def _carried(rows: list[CheckRequest]) -> dict[str, str]:
             store_verdicts([(row.key, Check.UNKNOWN, 0, 0.0)])
             carried[row.key] = Check.UNKNOWN
             continue
-        if found.verdict == Check.UNKNOWN:
-            row.quick_only = True
-            continue
-        before, move = _came_from(row) if found.verdict == Check.WIN else (None, None)
+        before, move = _came_from(row) if found.verdict != Check.LOSS else (None, None)
         derived = carry.derive(before, found, move)
         if derived is not None:
             carried[row.key] = carry.store(row.key, None, derived)
+        elif found.verdict == Check.UNKNOWN:
+            row.quick_only = True
     return carried
 
 

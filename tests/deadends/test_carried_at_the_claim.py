@@ -16,7 +16,7 @@ from solver.deadends.tasks import check_position
 from solver.search import solve
 from tests.deadends.test_check_path import in_the_dead_end, played, player, post, start
 from tests.deadends.test_deadends import make_deal
-from tests.deadends.test_reversible_path import TO_A_WAY_BACK
+from tests.deadends.test_reversible_path import TO_A_WAY_BACK, a_way_back
 from tests.worker import work
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -108,3 +108,19 @@ def test_a_move_from_a_win_that_carries_nothing_gives_the_claim_no_came_from():
     assert queue.verdicts([here]) == [Check.WIN]
     post(alice, game, move="KC-t1")  # off its line, and its cards cannot go back
     assert CheckRequest.objects.get().came_from == "", "the move path tried already"
+
+
+def test_a_reversible_move_from_a_position_left_undecided_meanwhile_is_not_searched(
+    monkeypatch,
+):
+    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
+    alice, game = played(TO_A_WAY_BACK)
+    left = current(game).position
+    post(alice, game, move=str(a_way_back(left)))  # before the check of `left` ended
+    assert CheckRequest.objects.get().came_from == position_key(left)
+    check_ends(left, **tasks.QUICK_BUDGET)  # meanwhile, left undecided
+    assert check_position.call() == "carried", "no search: as undecided as where it came from"
+    row = PositionVerdict.objects.get(key=position_key(current(game).position))
+    assert (row.verdict, row.nodes) == (Check.UNKNOWN, 0)
+    assert not CheckRequest.objects.exists()

@@ -129,3 +129,62 @@ def test_the_move_back_is_the_hint_when_the_check_leaves_the_position_undecided(
     assert work() == ["deeper", Check.UNKNOWN]
     assert PositionVerdict.objects.get(key=position_key(current(game).position)).verdict == "win"
     assert one(parse(poll_hint(alice, page)), "[data-hint]")["data-hint"] == str(back)
+
+
+def undecided(monkeypatch):
+    """Checks of one node, which decide nothing; `monkeypatch.undo()` gives the real ones."""
+    monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
+
+
+def a_way_back(position) -> Move:
+    return next(m for m in rules.legal_moves(position) if rules.move_back(position, m))
+
+
+def a_one_way_move(position) -> Move:
+    return next(m for m in rules.legal_moves(position) if not rules.move_back(position, m))
+
+
+def test_a_reversible_move_from_an_undecided_position_is_undecided_with_no_check(monkeypatch):
+    make_deal()
+    alice = player()
+    game = start(alice)
+    for move in TO_A_WAY_BACK:
+        post(alice, game, move=move)
+    undecided(monkeypatch)
+    assert work() == ["deeper", Check.UNKNOWN], "its checks left it undecided"
+    queued = DBTaskResult.objects.count()
+    page = parse(post(alice, game, move=str(a_way_back(current(game).position))))
+    assert one(page, "#verdict")["data-state"] == Check.UNKNOWN
+    assert not CheckRequest.objects.exists(), "nothing to search"
+    assert DBTaskResult.objects.count() == queued, "and no worker woken"
+    row = PositionVerdict.objects.get(key=position_key(current(game).position))
+    assert (row.verdict, row.nodes) == (Check.UNKNOWN, 0)
+    post(alice, game, move=str(a_one_way_move(current(game).position)))
+    assert CheckRequest.objects.get().quick_only, "a move that cannot go back is still checked"
+
+
+def test_a_look_back_past_a_reversible_move_to_an_undecided_step_does_not_search_it(
+    monkeypatch,
+):
+    make_deal()
+    alice = player()
+    game = start(alice)
+    for move in [*WINNABLE, ONE_WAY, BACK_AND_FORTH]:
+        post(alice, game, move=move)
+    undecided(monkeypatch)
+    assert work() == ["deeper", Check.UNKNOWN], "where it stands: left undecided"
+    monkeypatch.undo()
+    post(alice, game, move=str(a_one_way_move(current(game).position)))
+    *_, last_winnable, one_way, left_undecided, lost = game_steps(game)
+    assert queue.verdicts([one_way.position, left_undecided.position]) == [None, "unknown"]
+    claimed = queue.claim_some(limit=tasks.BATCH)
+    assert tasks._check(claimed, "") == [Check.LOSS]  # one search: where the player stands
+    row = PositionVerdict.objects.get(key=position_key(one_way.position))
+    assert (row.verdict, row.nodes) == (Check.UNKNOWN, 0), "as undecided as its move on"
+    waiting = CheckRequest.objects.get()
+    assert waiting.key == position_key(last_winnable.position), "the walk went on past it"
+    assert work() == [Check.WIN]
+    banner = parse(alice.get(f"/game/{game.slug}/verdict/", {"ply": game.ply}))
+    jump = one(banner, "[data-testid=jump-back]")
+    assert one(jump.find_parent("form"), "input[name=step]")["value"] == str(len(WINNABLE))

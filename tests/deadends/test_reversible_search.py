@@ -1,7 +1,8 @@
 """The verdicts a reversible move carries with no search (solver.deadends.checks and queue),
 held against the search itself on random positions of both games: for a move from P to Q
 whose cards can go straight back (rules.move_back), a win from P means a win from Q, and a
-loss from Q means a loss from P.
+loss from Q means a loss from P; so P and Q, each one move from the other, are won or lost
+together, which is why one left undecided leaves the other undecided too (carry.derive).
 
 The positions are those of long random walks from deals, so that lost ones come up as well
 as winnable ones. Each is searched on a small budget; a pair with an undecided side proves
@@ -52,4 +53,6 @@ def test_a_reversible_move_carries_the_verdict_of_the_search(variant, draw):
         if q == LOSS and p != UNKNOWN:
             assert p == LOSS, f"lost from {after.to_text()}, not before it: {before.to_text()}"
             losses += 1
+        if UNKNOWN not in (p, q):  # and the other way round: either way, the same verdict
+            assert p == q, f"{p} from {before.to_text()}, {q} after it: {after.to_text()}"
     assert wins >= ENOUGH and losses >= ENOUGH, (wins, losses)
