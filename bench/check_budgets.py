@@ -3,7 +3,7 @@
 one process with no site: the search's CPU per move, and the positions left undecided.
 
     .venv/bin/python bench/check_budgets.py [--games 80] [--moves 26] [--seed 4] [--variant yukon]
-        [--deep-nodes 500000] [--deep-after-undecided]
+        [--quick-nodes 100000] [--deep-nodes 500000] [--deep-after-undecided]
 
 Each game is a random deal played by the load test's random player (bench/board.choose, on
 the board the page would show). Each position it reaches is known, follows from the one it
@@ -11,7 +11,8 @@ was reached from by `carry.derive`'s rules, or is searched as the worker searche
 quick check (tasks.QUICK_BUDGET), then, if that is undecided, a deep one (tasks.DEEP_BUDGET),
 except from a position left undecided (CheckRequest.quick_only). A win stores its line and a
 verdict stands, as on the site. No position is dropped: every one is searched, as though
-each player waited for it. --deep-nodes and --deep-after-undecided give the old schedule
+each player waited for it. --quick-nodes and --deep-nodes set the checks' budgets in nodes;
+--deep-nodes 500000 and --deep-after-undecided give the old schedule
 (500k nodes, a deep check after every undecided quick one) to compare with.
 """
 
@@ -53,7 +54,7 @@ def board_of(position) -> Board:
     return board
 
 
-def play(variant: str, games: int, moves: int, rng: random.Random, deep: dict,
+def play(variant: str, games: int, moves: int, rng: random.Random, quick: dict, deep: dict,
          deep_after_undecided: bool) -> tuple[Counter, Counter]:  # fmt: skip
     """Plays the games; returns how each position's verdict came (counts) and the search CPU
     seconds by the search's outcome."""
@@ -63,7 +64,8 @@ def play(variant: str, games: int, moves: int, rng: random.Random, deep: dict,
         position = deal(variant, rng.randint(1, 2**31 - 1), b"bench-check-budgets", 1, None)
         before = move = None
         for _ in range(moves):
-            how[verdict_of(position, before, move, known, cpu, deep, deep_after_undecided)] += 1
+            how[verdict_of(position, before, move, known, cpu, quick, deep,
+                           deep_after_undecided)] += 1  # fmt: skip
             text = choose(board_of(position), rng)
             if text is None or is_won(position):
                 break
@@ -72,7 +74,7 @@ def play(variant: str, games: int, moves: int, rng: random.Random, deep: dict,
     return how, cpu
 
 
-def verdict_of(position, before, move, known, cpu, deep, deep_after_undecided) -> str:
+def verdict_of(position, before, move, known, cpu, quick, deep, deep_after_undecided) -> str:
     came_from = known.get(before) if before is not None else None
     derived = carry.derive(before, came_from, move) if before is not None else None
     if derived is not None:
@@ -81,7 +83,7 @@ def verdict_of(position, before, move, known, cpu, deep, deep_after_undecided) -
     if position in known:
         return f"known {known[position].verdict}"
     began = time.process_time()
-    result, searched = solve(position, **tasks.QUICK_BUDGET), "quick"
+    result, searched = solve(position, **quick), "quick"
     quick_only = came_from is not None and came_from.verdict == "unknown"
     if result.verdict == "unknown" and (deep_after_undecided or not quick_only):
         result, searched = solve(position, **deep), "quick + deep"
@@ -103,6 +105,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=26, help="moves per game at most")
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--variant", default="yukon", choices=["yukon", "klondike"])
+    parser.add_argument("--quick-nodes", type=int, help="the quick check's nodes (default: site's)")
     parser.add_argument("--deep-nodes", type=int, help="the deep check's nodes (default: site's)")
     parser.add_argument(
         "--deep-after-undecided",
@@ -116,12 +119,17 @@ def main() -> None:
     django.setup()
     from solver.deadends import carry, tasks
 
+    quick = {
+        **tasks.QUICK_BUDGET,
+        **({"budget_nodes": args.quick_nodes} if args.quick_nodes else {}),
+    }
     deep = {**tasks.DEEP_BUDGET, **({"budget_nodes": args.deep_nodes} if args.deep_nodes else {})}
-    how, cpu = play(args.variant, args.games, args.moves, random.Random(args.seed), deep,
+    how, cpu = play(args.variant, args.games, args.moves, random.Random(args.seed), quick, deep,
                     args.deep_after_undecided)  # fmt: skip
     positions, undecided = sum(how.values()), sum(n for k, n in how.items() if "unknown" in k)
     print(
-        f"{args.variant}, {args.games} games, seed {args.seed}, deep {deep['budget_nodes']:,} "
+        f"{args.variant}, {args.games} games, seed {args.seed}, quick {quick['budget_nodes']:,} "
+        f"nodes, deep {deep['budget_nodes']:,} "
         f"nodes{', deep after every undecided' if args.deep_after_undecided else ''}"
     )
     print(
