@@ -25,8 +25,17 @@ from .proofs import store_line, store_onward, store_verdicts
 # so the memory, of a hard position. A quick check answers most positions within the page's
 # patience; what it leaves undecided is asked for again as a deep check, which waits behind
 # every quick one. Neither can starve the queue.
-QUICK_BUDGET = {"budget_seconds": 1.0, "budget_nodes": 100_000}
+QUICK_BUDGET = {"budget_seconds": 1.0, "budget_nodes": 25_000}
 DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 2_000_000}
+# The quick check's 25,000 nodes: a position a quick check decides, it nearly always decides
+# in a few thousand nodes, and one it leaves undecided costs the whole budget for nothing.
+# Logged in two seeded random-300 load tests at 100,000 nodes, 3,059 quick and look-back
+# checks decided their positions; 7 of the 2,557 quick wins and 2 of the 52 look-back wins
+# took more than 25,000 nodes (a quick check's such win is the deep check's now), while
+# the checks that ended undecided took 88% of the workers' search time. `bench/check_budgets.py
+# --moves 120 --games 60 --seed S --quick-nodes 25000` against 100,000, Yukon, seeds 4-6:
+# a fifth less search (0.71/1.07/0.98 to 0.58/0.79/0.76 ms a move), 74 positions of 21,156
+# left undecided, not 65.
 # A position reached from one the checks left undecided gets a quick check and no deep one
 # (CheckRequest.quick_only). Undecided positions come in stretches: a player on a hard lost
 # line (in Yukon, proofs of 1M to 20M+ nodes) reaches one such position after another, and
