@@ -14,7 +14,7 @@ from games.steps import current
 from games.steps import steps as game_steps
 from solver.deadends import queue, tasks
 from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
-from tests.deadends.test_check_path import player, post, start
+from tests.deadends.test_check_path import played, player, post, start
 from tests.deadends.test_deadends import make_deal
 from tests.web.html import hint_poll, one, parse
 from tests.worker import work
@@ -74,24 +74,30 @@ def test_a_one_way_move_from_a_winnable_position_is_still_checked():
 
 
 def test_a_look_back_past_a_reversible_move_proves_the_step_before_it_lost_unsearched():
-    make_deal()
-    alice = player()
-    game = start(alice)
-    for move in [*WINNABLE, ONE_WAY, BACK_AND_FORTH]:
-        post(alice, game, move=move)
+    alice, game = played([*WINNABLE, ONE_WAY, BACK_AND_FORTH])
     *_, last_winnable, one_way, lost = game_steps(game)
     assert rules.move_back(one_way.position, Move.parse(BACK_AND_FORTH)) is not None
     assert CheckRequest.objects.get().key == position_key(lost.position)
+    row = walked_past(one_way, to=last_winnable)
+    assert (row.verdict, row.nodes) == (Check.LOSS, 0), "lost by its move on, unsearched"
+    assert work() == [Check.WIN], "two searches in all, not three"
+    assert jumps_back_to(alice, game) == len(WINNABLE)
+
+
+def walked_past(step, to) -> PositionVerdict:
+    """The check of where the player stands proves it lost, with the one search; the banner's
+    walk back goes past `step` unsearched and asks for `to`. Returns `step`'s row."""
     claimed = queue.claim_some(limit=tasks.BATCH)
     assert tasks._check(claimed, "") == [Check.LOSS]  # one search: where the player stands
-    row = PositionVerdict.objects.get(key=position_key(one_way.position))
-    assert (row.verdict, row.nodes) == (Check.LOSS, 0), "lost by its move on, unsearched"
-    waiting = CheckRequest.objects.get()
-    assert waiting.key == position_key(last_winnable.position), "the walk went on past it"
-    assert work() == [Check.WIN], "two searches in all, not three"
-    banner = parse(alice.get(f"/game/{game.slug}/verdict/", {"ply": game.ply}))
+    assert CheckRequest.objects.get().key == position_key(to.position), "went on past it"
+    return PositionVerdict.objects.get(key=position_key(step.position))
+
+
+def jumps_back_to(client, game) -> int:
+    """The step the dead-end banner's jump goes back to."""
+    banner = parse(client.get(f"/game/{game.slug}/verdict/", {"ply": game.ply}))
     jump = one(banner, "[data-testid=jump-back]")
-    assert one(jump.find_parent("form"), "input[name=step]")["value"] == str(len(WINNABLE))
+    return int(one(jump.find_parent("form"), "input[name=step]")["value"])
 
 
 def ask_hint(client, game):
@@ -146,11 +152,7 @@ def a_one_way_move(position) -> Move:
 
 
 def test_a_reversible_move_from_an_undecided_position_is_undecided_with_no_check(monkeypatch):
-    make_deal()
-    alice = player()
-    game = start(alice)
-    for move in TO_A_WAY_BACK:
-        post(alice, game, move=move)
+    alice, game = played(TO_A_WAY_BACK)
     undecided(monkeypatch)
     assert work() == ["deeper", Check.UNKNOWN], "its checks left it undecided"
     queued = DBTaskResult.objects.count()
@@ -167,24 +169,14 @@ def test_a_reversible_move_from_an_undecided_position_is_undecided_with_no_check
 def test_a_look_back_past_a_reversible_move_to_an_undecided_step_does_not_search_it(
     monkeypatch,
 ):
-    make_deal()
-    alice = player()
-    game = start(alice)
-    for move in [*WINNABLE, ONE_WAY, BACK_AND_FORTH]:
-        post(alice, game, move=move)
+    alice, game = played([*WINNABLE, ONE_WAY, BACK_AND_FORTH])
     undecided(monkeypatch)
     assert work() == ["deeper", Check.UNKNOWN], "where it stands: left undecided"
     monkeypatch.undo()
     post(alice, game, move=str(a_one_way_move(current(game).position)))
     *_, last_winnable, one_way, left_undecided, lost = game_steps(game)
     assert queue.verdicts([one_way.position, left_undecided.position]) == [None, "unknown"]
-    claimed = queue.claim_some(limit=tasks.BATCH)
-    assert tasks._check(claimed, "") == [Check.LOSS]  # one search: where the player stands
-    row = PositionVerdict.objects.get(key=position_key(one_way.position))
+    row = walked_past(one_way, to=last_winnable)
     assert (row.verdict, row.nodes) == (Check.UNKNOWN, 0), "as undecided as its move on"
-    waiting = CheckRequest.objects.get()
-    assert waiting.key == position_key(last_winnable.position), "the walk went on past it"
     assert work() == [Check.WIN]
-    banner = parse(alice.get(f"/game/{game.slug}/verdict/", {"ply": game.ply}))
-    jump = one(banner, "[data-testid=jump-back]")
-    assert one(jump.find_parent("form"), "input[name=step]")["value"] == str(len(WINNABLE))
+    assert jumps_back_to(alice, game) == len(WINNABLE)
