@@ -48,6 +48,14 @@ CHECKS = Counter(
     "carried: settled with no search, by the position its move came from, decided meanwhile).",
     ["outcome"],
 )
+SEARCH_SECONDS = Counter(
+    "yukon_check_search_seconds",
+    "CPU seconds the solver worker's dead-end checks spent searching, by check (quick, deep; "
+    "look_back: an earlier position of a lost line; recheck: a winnable one, for a way on; "
+    "after: a finished game's) and outcome (win, loss, unknown): where the search goes, and "
+    "how much of it ends undecided.",
+    ["check", "outcome"],
+)
 TASKS_RECOVERED = Counter(
     "yukon_tasks_recovered",
     "Tasks taken back from a worker whose lease ran out (requeued, or failed the second time).",

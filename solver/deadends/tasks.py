@@ -155,9 +155,22 @@ def _check(rows: list[CheckRequest], worker: str) -> list[str]:
     outcomes += ["deeper" if row.key in deeper else result.verdict for row, result in found]
     for outcome in outcomes:
         metrics.CHECKS.labels(outcome=outcome).inc()
+    for row, result in found:
+        metrics.SEARCH_SECONDS.labels(check=_kind(row), outcome=result.verdict).inc(result.seconds)
     if done or carried:
         _answer({**carried, **{row.key: result.verdict for row, result in done}})
     return outcomes
+
+
+def _kind(row: CheckRequest) -> str:
+    """The kind of check a request got, as the search metric names it."""
+    if row.recheck:
+        return "recheck"
+    if row.at == queue.AFTER_THE_GAME:
+        return "after"
+    if row.key != row.at:  # asked for by a look-back, not where the game stands
+        return "look_back"
+    return "deep" if row.deep else "quick"
 
 
 def _carried(rows: list[CheckRequest]) -> dict[str, str]:

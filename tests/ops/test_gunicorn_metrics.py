@@ -70,6 +70,7 @@ def test_every_worker_process_counts_into_one_scrape(tmp_path):
         wait_for(checked, "the worker's metrics to count a verdict", cluster.log("worker"))
         worker = scrape(worker_metrics, token=None)
         assert value(worker, "yukon_checks_total", outcome="win") > 0
+        assert value(worker, "yukon_check_search_seconds_total", check="quick", outcome="win") > 0
         assert not cluster.tracebacks(), cluster.tracebacks()
     finally:
         cluster.close()
