@@ -98,6 +98,11 @@ def verdict_of(position, before, move, known, cpu, quick, deep, deep_after_undec
     return f"{searched}: {result.verdict}"
 
 
+def with_nodes(budget: dict, nodes: int | None) -> dict:
+    """The site's budget, with `nodes` in place of its nodes when given."""
+    return {**budget, **({"budget_nodes": nodes} if nodes else {})}
+
+
 def main() -> None:
     global carry, tasks
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -119,11 +124,8 @@ def main() -> None:
     django.setup()
     from solver.deadends import carry, tasks
 
-    quick = {
-        **tasks.QUICK_BUDGET,
-        **({"budget_nodes": args.quick_nodes} if args.quick_nodes else {}),
-    }
-    deep = {**tasks.DEEP_BUDGET, **({"budget_nodes": args.deep_nodes} if args.deep_nodes else {})}
+    quick = with_nodes(tasks.QUICK_BUDGET, args.quick_nodes)
+    deep = with_nodes(tasks.DEEP_BUDGET, args.deep_nodes)
     how, cpu = play(args.variant, args.games, args.moves, random.Random(args.seed), quick, deep,
                     args.deep_after_undecided)  # fmt: skip
     positions, undecided = sum(how.values()), sum(n for k, n in how.items() if "unknown" in k)

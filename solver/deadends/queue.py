@@ -408,7 +408,7 @@ def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
         verdict = each.proven or known.get(each.key)
         # A step whose move on can go straight back is won or lost with the step after it
         # (carry.derive): lost with a lost one, and undecided, unsearched, with an undecided one.
-        if verdict in (None, Check.UNKNOWN) and (after == Check.LOSS or verdict is None):
+        if verdict is None or (verdict == Check.UNKNOWN and after == Check.LOSS):
             reversible = each.reversible
             if reversible is None:
                 if each.position is None:
