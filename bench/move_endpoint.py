@@ -2,11 +2,14 @@
 """The move endpoint under gunicorn + PostgreSQL beside a hello-world view and the save floor
 (the move's POST, one SELECT and one UPDATE, nothing else), in one run; or (--load) the load
 test: paced players of one --kind (random moves on any deal, or strayers who follow a pool
-deal's winning line and stray now and then) and an abusive client.
+deal's winning line and stray now and then) and an abusive client. Under the same crowd, two
+floors: --kind floor posts each move to the save floor instead, --kind hello asks for /hello/;
+their "moves" are those requests. A floor player's game starts with one real move, whose check
+may be deep: --db-workers 0 leaves those out, and the web's floor alone is measured.
 
     .venv/bin/python bench/move_endpoint.py [--seconds 20] [--players 16,64] [--think 1]
     .venv/bin/python bench/move_endpoint.py --load 100 --minutes 1 --think 2 --fresh-db \
-        --abuser 0 --db-workers 2 [--kind random|strayer] [--stray 0.1]
+        --abuser 0 --db-workers 2 [--kind random|strayer|floor|hello] [--stray 0.1]
 
 A phase (players: bench/players.py, locust in this process) opens its games, warms up, then
 counts: hello, each variant's moves and the save floor at each --players level without pauses,
@@ -43,6 +46,10 @@ SIZES = ("SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c WHERE 
          " AND c.relnamespace = 'public'::regnamespace")  # fmt: skip
 QUEUE = "SELECT status, count(*) FROM django_tasks_database_dbtaskresult GROUP BY status"
 ACTIONS = (" move", " undo", " jump")  # a player's requests that change the position
+# What the two floors' players send in place of a move (--kind floor, --kind hello): counted
+# as moves, so their "CPU per move" is the same crowd's cost of the least a move can be.
+FLOORS = ("floor", "hello")
+SPAWN_RATE = 20  # the load test's players started a second
 GRACE = 3.0  # s after the players stop: the checks of where they stand may still end
 POOL = ("SELECT d.number, v.moves FROM games_dealverdict v JOIN games_deal d ON d.id = v.deal_id"
         " WHERE v.verdict = 'win' AND d.variant = %s AND v.draw IS NOT DISTINCT FROM %s"
@@ -147,13 +154,19 @@ def load_test(args, url: str) -> None:
 
         def seen(name, response=None, exception=None, **_) -> None:
             codes.update([(name, getattr(response, "status_code", 0))])
-            if exception is None and name.endswith(ACTIONS) and not name.startswith("abuse"):
+            ours = not name.startswith("abuse")
+            if exception is None and ours and (name.endswith(ACTIONS) or name in FLOORS):
                 answered["moves"] += 1
 
         env.events.request.add_listener(seen)
         runner, start = env.create_local_runner(), time.monotonic()
-        runner.start(args.load + args.abuser, spawn_rate=20)
+        runner.start(args.load + args.abuser, spawn_rate=SPAWN_RATE)
         gevent.sleep(1)  # the site's processes, PostgreSQL's backends included, all up
+        if args.kind in FLOORS:  # counted once every player has opened its deal and made its
+            # first move (a floor player's real one): the floor is the requests after those
+            gevent.sleep((args.load + args.abuser) / SPAWN_RATE + 1.5 * args.think + 2)
+            env.stats.reset_all()
+            start = time.monotonic()
         roles = {"gunicorn": site.web_processes(), "PostgreSQL": site.db_backends(),
                  "db_workers": site.workers, "locust": [psutil.Process()]}  # fmt: skip
         cpu0, t0, moves0 = ({role: cpu_seconds(p) for role, p in roles.items()},
@@ -175,8 +188,9 @@ def load_test(args, url: str) -> None:
     players = StatsEntry(env.stats, "players", "")
     for entry in ours:
         players.extend(entry)
+    shown = ("open", *FLOORS)
     p95 = [f"{e.name} {e.get_response_time_percentile(0.95):.0f}" for e in ours
-           if e.name == "open" or e.name.endswith(ACTIONS + (" hint", " hint poll"))]  # fmt: skip
+           if e.name in shown or e.name.endswith(ACTIONS + (" hint", " hint poll"))]  # fmt: skip
     print(f"\nplayers ({args.load} {args.kind}, a move every ~{args.think:g} s): "
           f"{players.num_requests} requests, {players.num_failures} failed, p50/p95/p99/max "
           f"{'/'.join(f'{players.get_response_time_percentile(q):.0f}' for q in (.5, .95, .99))}"

@@ -226,10 +226,25 @@ class Hello(FastHttpUser):
         self.client.get("/hello/", name="hello")
 
 
-class Floor(Player):
-    """The move's POST to the save floor (bench/hello/urls.py)."""
+class PacedHello(Player):
+    """The baseline paced as a player: a GET of /hello/ every ~think s, on a connection of
+    its own (the load test's `--kind hello`)."""
 
-    abstract = True
+    abstract, kind = True, "hello"
+
+    def open_game(self) -> None:  # no game: the smallest request the stack answers
+        self.board = None
+
+    def move(self) -> None:
+        self.client.get("/hello/", name="hello", headers={"X-Forwarded-For": self.address})
+
+
+class Floor(Player):
+    """The move's POST to the save floor (bench/hello/urls.py), on a game of a random deal
+    started by one real move: the least a stored move costs. Paced, it is the load test's
+    `--kind floor`."""
+
+    abstract, kind = True, "floor"
 
     def move(self) -> None:
         board = self.board
@@ -274,4 +289,11 @@ KlondikePlayer = type("KlondikePlayer", (Player,), {"variant": "klondike"})
 YukonStrayer = type("YukonStrayer", (Strayer,), {"variant": "yukon"})
 KlondikeStrayer = type("KlondikeStrayer", (Strayer,), {"variant": "klondike"})
 Flooder = type("Flooder", (Abuser,), {"abstract": False})
-KINDS = {"random": [YukonPlayer, KlondikePlayer], "strayer": [YukonStrayer, KlondikeStrayer]}
+# The load test's kinds of player: the two kinds of people, and the two floors under them.
+KINDS = {
+    "random": [YukonPlayer, KlondikePlayer],
+    "strayer": [YukonStrayer, KlondikeStrayer],
+    "floor": [type("YukonFloor", (Floor,), {"variant": "yukon"}),
+              type("KlondikeFloor", (Floor,), {"variant": "klondike"})],
+    "hello": [type("HelloPlayer", (PacedHello,), {})],
+}  # fmt: skip
