@@ -20,9 +20,10 @@ from .cluster import Cluster, Player, database_url, query, wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
-# A position whose quick check is won (73,000 nodes): the one after the killed worker decides
-# it at once. Its search is now far shorter than a poll, so the killed worker is held by a
-# lock on the verdict table: it searches, then waits to store what it found, and dies there.
+# A position won at 171,000 nodes, past the quick check's 25,000: its deep check decides it,
+# and the worker after the killed one decides it within a second. Its searches are far
+# shorter than a poll, so the killed worker is held by a lock on the verdict table: it
+# searches, then waits to store what it found, and dies there.
 NUMBER, MOVE = 76, "9D-t5"
 
 
