@@ -190,7 +190,8 @@ def load_test(args, url: str) -> None:
         players.extend(entry)
     shown = ("open", *FLOORS)
     p95 = [f"{e.name} {e.get_response_time_percentile(0.95):.0f}" for e in ours
-           if e.name in shown or e.name.endswith(ACTIONS + (" hint", " hint poll"))]  # fmt: skip
+           if e.num_requests  # a floor's count starts after the opens and first moves
+           and (e.name in shown or e.name.endswith(ACTIONS + (" hint", " hint poll")))]  # fmt: skip
     print(f"\nplayers ({args.load} {args.kind}, a move every ~{args.think:g} s): "
           f"{players.num_requests} requests, {players.num_failures} failed, p50/p95/p99/max "
           f"{'/'.join(f'{players.get_response_time_percentile(q):.0f}' for q in (.5, .95, .99))}"
@@ -216,8 +217,12 @@ def load_test(args, url: str) -> None:
           f"{kib / max(games, 1):.0f} KiB per game ({games} games started); by table (KiB): "
           + ", ".join(f"{t} {n:.0f}" for t, n in grown.most_common() if n))  # fmt: skip
     print("queue depth (check tasks READY/RUNNING) every 5 s:\n  " + "\n  ".join(samples))
-    print("\n".join(table))
+    floor = args.kind in FLOORS  # no move of the counted time asks for a check
+    if not floor:
+        print("\n".join(table))
     total = verdicts["all"]
+    checked = (f"verdict p95 {total['p95']:.2f} s, decided {100 * total['share']:.1f}% of "
+               f"{total['counted']}; ")  # fmt: skip
     print(f"\nsummary: {args.kind} {args.load} players (think {args.think:g} s"
           f"{f', stray {args.stray:g}' if args.kind == 'strayer' else ''}): "
           f"{players.num_requests / (60 * args.minutes):.1f} req/s ({moves / wall:.1f} moves/s), "
@@ -225,8 +230,7 @@ def load_test(args, url: str) -> None:
           f"{'/'.join(f'{players.get_response_time_percentile(q):.0f}' for q in (.5, .95, .99))}"
           f" ms, {players.num_failures} errors; cores "
           + "/".join(f"{n:.2f}" for n in cores.values()) + " (" + "/".join(cores) + "); "
-          f"CPU per move {1000 * site_cpu / max(moves, 1):.1f} ms; verdict p95 "
-          f"{total['p95']:.2f} s, decided {100 * total['share']:.1f}% of {total['counted']}; "
+          f"CPU per move {1000 * site_cpu / max(moves, 1):.1f} ms; {'' if floor else checked}"
           f"growth {kib / hours:.0f} KiB per player-hour")  # fmt: skip
 
 
