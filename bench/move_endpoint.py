@@ -162,8 +162,9 @@ def load_test(args, url: str) -> None:
         runner, start = env.create_local_runner(), time.monotonic()
         runner.start(args.load + args.abuser, spawn_rate=SPAWN_RATE)
         gevent.sleep(1)  # the site's processes, PostgreSQL's backends included, all up
-        if args.kind in FLOORS:  # counted once every player has opened its deal and made its
-            # first move (a floor player's real one): the floor is the requests after those
+        if floor := args.kind in FLOORS:  # no move of the counted time asks for a check:
+            # counted once every player has opened its deal and made its first move (a floor
+            # player's real one), the floor is the requests after those
             gevent.sleep((args.load + args.abuser) / SPAWN_RATE + 1.5 * args.think + 2)
             env.stats.reset_all()
             start = time.monotonic()
@@ -217,7 +218,6 @@ def load_test(args, url: str) -> None:
           f"{kib / max(games, 1):.0f} KiB per game ({games} games started); by table (KiB): "
           + ", ".join(f"{t} {n:.0f}" for t, n in grown.most_common() if n))  # fmt: skip
     print("queue depth (check tasks READY/RUNNING) every 5 s:\n  " + "\n  ".join(samples))
-    floor = args.kind in FLOORS  # no move of the counted time asks for a check
     if not floor:
         print("\n".join(table))
     total = verdicts["all"]

@@ -15,7 +15,6 @@ import argparse
 import logging
 import random
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -28,7 +27,7 @@ import psutil  # noqa: E402
 from locust import FastHttpUser, task  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
-from bench.site import HOST, cpu_seconds, loadavg, spent  # noqa: E402
+from bench.site import ROOT, cpu_seconds, free_bind, gunicorn_command, loadavg, spent  # noqa: E402
 
 SPAWN_RATE = 50  # players started a second
 
@@ -55,15 +54,9 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=8, help="gthread threads per worker")
     args = parser.parse_args()
     logging.getLogger("locust").setLevel(logging.ERROR)
-    with socket.socket() as free:
-        free.bind((HOST, 0))
-        port = free.getsockname()[1]
-    server = subprocess.Popen([
-        sys.executable, "-m", "gunicorn", "bench.hello.bare:application",
-        "--bind", f"{HOST}:{port}", "--worker-class", "gthread", "--workers",
-        str(args.workers), "--threads", str(args.threads), "--log-level", "warning",
-        "--keep-alive", "5",
-    ], cwd=Path(__file__).resolve().parent.parent)  # fmt: skip
+    bind = free_bind()
+    command = gunicorn_command("bench.hello.bare:application", bind, args.workers, args.threads)
+    server = subprocess.Popen(command, cwd=ROOT)
     try:
         deadline = time.monotonic() + 30
         while len(psutil.Process(server.pid).children()) < args.workers:
@@ -76,7 +69,7 @@ def main() -> int:
             f"{args.threads} threads, {args.players} players pausing ~{args.think:g} s"
         )
         user = type("Bare", (Caller,), {"abstract": False, "think": args.think})
-        env = Environment(user_classes=[user], host=f"http://{HOST}:{port}")
+        env = Environment(user_classes=[user], host=f"http://{bind}")
         runner = env.create_local_runner()
         runner.start(args.players, spawn_rate=SPAWN_RATE)
         gevent.sleep(args.players / SPAWN_RATE + 1.5 * args.think + 2)  # all of them going

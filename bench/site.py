@@ -77,6 +77,23 @@ def spread(values: list[float], digits: int = 2) -> str:  # p50/p95/max
     return "/".join("-" if not values else f"{pct(values, q):.{digits}f}" for q in (0.5, 0.95, 1))
 
 
+def free_bind() -> str:
+    """An address on HOST with a port nobody listens on."""
+    with socket.socket() as free:
+        free.bind((HOST, 0))
+        return f"{HOST}:{free.getsockname()[1]}"
+
+
+def gunicorn_command(app: str, bind: str, workers: int, threads: int) -> list[str]:
+    """gunicorn as the benches run a site: gthread workers, keep-alive as shipped (it
+    outlasts a player's pause)."""
+    return [
+        sys.executable, "-m", "gunicorn", app, "--bind", bind, "--worker-class", "gthread",
+        "--workers", str(workers), "--threads", str(threads), "--log-level", "warning",
+        "--keep-alive", "5",
+    ]  # fmt: skip
+
+
 def cpu_seconds(processes: list[psutil.Process]) -> dict[int, float]:  # user + system, by pid
     seconds = {}
     for process in processes:
@@ -131,15 +148,11 @@ class Site:
         return self
 
     def _start_web(self) -> None:
-        with socket.socket() as free:
-            free.bind((HOST, 0))
-            bind = f"{HOST}:{free.getsockname()[1]}"
+        bind = free_bind()
         self.url = f"http://{bind}"
-        gunicorn = self._start("gunicorn", [  # keep-alive as shipped: outlasts a player's pause
-            sys.executable, "-m", "gunicorn", "yukon_site.wsgi:application", "--bind", bind,
-            "--worker-class", "gthread", "--workers", str(self.web_workers), "--threads",
-            str(self.threads), "--log-level", "warning", "--keep-alive", "5",
-        ])  # fmt: skip
+        command = gunicorn_command("yukon_site.wsgi:application", bind, self.web_workers,
+                                   self.threads)  # fmt: skip
+        gunicorn = self._start("gunicorn", command)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and gunicorn.poll() is None:
             with contextlib.suppress(OSError):
