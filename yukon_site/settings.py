@@ -296,6 +296,8 @@ CACHES = {
 #   login          a hash each: a class logging in at once, with a mistyped password or two.
 #   preview        a deal's share image (og:image), drawn in about a tenth of a second:
 #                  link previews fetch it once a link is posted.
+#   password_change a hash each (the current password checked): five an hour for one
+#                  account is room for typos, and no session can guess the password.
 #   password_reset each sends a mail: three an hour to one mailbox is plenty for someone who
 #                  lost a mail, and no one can flood a mailbox; a class that forgot its
 #                  passwords fits an address.
@@ -306,6 +308,7 @@ RATE_LIMITS = {
     "start": (30, 300, 600),
     "signup": (5, 60, 3600),
     "login": (30, 300, 3600),
+    "password_change": (5, 50, 3600),
     "password_reset": (3, 30, 3600),
     "preview": (60, 600, 60),
 }
