@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "yukon_site.headers.permissions_policy_middleware",
+    "yukon_site.headers.cookies_middleware",  # sees every cookie the layers below set
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
     # Pages and board partials go out gzipped to clients that accept it: gunicorn serves them
     # itself in the shipped deployment. Below whitenoise, which answers static files itself,
