@@ -322,7 +322,9 @@ PROXY_HOPS = env_int("PROXY_HOPS", 0)
 # django-axes: every login, the admin's and a player's (/accounts/login/), counted together
 # (accounts.throttle). Failed logins are counted per username and address, and per username
 # from every address: five for one username from one address, or twenty for it from anywhere,
-# lock that username out of logging in for an hour. An address alone is never locked out (a
+# lock that username out of logging in for an hour, except from an address that has logged in
+# to it before (a stranger cannot aim a lockout at its owner); an IPv6 address counts as its
+# /64. An address alone is never locked out (a
 # school or an office shares one: the "login" rate limit above bounds what it may try). A
 # successful login clears only its own username's failures from its own address, so a login
 # to another account, or a sign-up, clears no one else's. The locked-out owner gets a page
@@ -343,7 +345,7 @@ AXES_COOLOFF_TIME = 1  # hours
 AXES_RESET_ON_SUCCESS = True  # this username from this address only (accounts.throttle)
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "accounts.throttle.locked_out"
-AXES_CLIENT_IP_CALLABLE = "games.limits.client_ip"
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
 AXES_VERBOSE = False
 
 # -- Accounts (issue 12): Django's own auth; playing never needs an account -------------------

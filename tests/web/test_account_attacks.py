@@ -179,3 +179,40 @@ def test_alice_is_refused_beside_a_look_alike_made_first():
 def test_digits_that_look_like_letters_are_look_alikes(first, second):
     assert sign_up(Client(), first).status_code == 302
     assert sign_up(Client(), second).status_code == 200
+
+
+# -- a lockout a stranger cannot aim -----------------------------------------------------------
+
+
+def test_the_owner_still_logs_in_from_an_address_that_logged_in_before():
+    User.objects.create_user("victim", password="the victims own passphrase")
+    home = Client(REMOTE_ADDR="203.0.113.9")
+    assert log_in(home, "victim", "the victims own passphrase").status_code == 302
+    home.post("/accounts/logout/")
+    for i in range(20):  # a stranger's guesses from twenty addresses
+        log_in(Client(REMOTE_ADDR=f"198.51.100.{i}"), "victim", "a wrong guess")
+    assert log_in(Client(REMOTE_ADDR="198.51.100.77"), "victim", "x").status_code == 429
+    again = Client(REMOTE_ADDR="203.0.113.9")
+    assert log_in(again, "victim", "the victims own passphrase").status_code == 302
+    assert signed_in(again)
+
+
+def test_guesses_from_an_address_that_logged_in_before_still_lock_it_out():
+    User.objects.create_user("victim", password="the victims own passphrase")
+    shared = Client(REMOTE_ADDR="203.0.113.9")
+    log_in(shared, "victim", "the victims own passphrase")
+    shared.post("/accounts/logout/")
+    for _ in range(5):
+        log_in(Client(REMOTE_ADDR="203.0.113.9"), "victim", "a wrong guess")
+    right = log_in(Client(REMOTE_ADDR="203.0.113.9"), "victim", "the victims own passphrase")
+    assert right.status_code == 429
+
+
+def test_guesses_from_one_ipv6_network_count_as_one_address():
+    User.objects.create_user("victim", password="the victims own passphrase")
+    for i in range(1, 6):  # five addresses of one /64
+        log_in(Client(REMOTE_ADDR=f"2001:db8:1:2::{i:x}"), "victim", "a wrong guess")
+    same_network = Client(REMOTE_ADDR="2001:db8:1:2:ffff::1")
+    assert log_in(same_network, "victim", "the victims own passphrase").status_code == 429
+    other_network = Client(REMOTE_ADDR="2001:db8:1:3::1")
+    assert log_in(other_network, "victim", "the victims own passphrase").status_code == 302
