@@ -279,6 +279,17 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 20_000},
     },
     **({"rate_counts": redis_cache(REDIS_URL, "rate")} if REDIS_URL else {}),
+    # Share images (play.views.preview), drawn once per deal: shared in Redis when there is
+    # one, else kept by each process, a few hundred at most (about 40 KB each).
+    "previews": (
+        redis_cache(REDIS_URL, "preview")
+        if REDIS_URL
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "previews",
+            "OPTIONS": {"MAX_ENTRIES": 300},
+        }
+    ),
 }
 
 # (per player, per address, in seconds) for each kind of request, in games.limits; for
@@ -295,8 +306,9 @@ CACHES = {
 #   signup         each costs a password hash (about half a second of CPU): a whole class of
 #                  30 signing up in the same hour, twice over, fits an address.
 #   login          a hash each: a class logging in at once, with a mistyped password or two.
-#   preview        a deal's share image (og:image), drawn in about a tenth of a second:
-#                  link previews fetch it once a link is posted.
+#   preview        a deal's share image (og:image) drawn, in about a tenth of a second (one
+#                  already drawn is kept and not counted): link previews fetch it once a link
+#                  is posted; an address: two a second, a fifth of a core at most.
 #   password_change a hash each (the current password checked): five an hour for one
 #                  account is room for typos, and no session can guess the password.
 #   password_reset each sends a mail: three an hour to one mailbox is plenty for someone who
@@ -311,7 +323,7 @@ RATE_LIMITS = {
     "login": (30, 300, 3600),
     "password_change": (5, 50, 3600),
     "password_reset": (3, 30, 3600),
-    "preview": (60, 600, 60),
+    "preview": (60, 120, 60),
 }
 
 # How many proxies in front of the site append the client's address to X-Forwarded-For
