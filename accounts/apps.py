@@ -7,4 +7,11 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the receivers: login and logout (handover), and every user saved (looks).
+        from django.contrib import admin
+
         from . import handover, looks  # noqa: F401
+        from .forms import AdminLoginForm
+
+        # The admin's login reads its username as a player's login does (accounts.forms);
+        # its POSTs are counted by accounts.views.admin_login.
+        admin.site.login_form = AdminLoginForm

@@ -1,33 +1,36 @@
-"""One account per look of a username: every user saved gets its name's skeleton stored
-(accounts.models.UsernameLook), unique, so that the sign-up form can refuse a look-alike of
+"""One account per look of a username: every user saved gets its name's two skeletons stored
+(accounts.models.UsernameLook), each unique, so that the sign-up form can refuse a look-alike of
 any existing account, whoever made it (the admin and createsuperuser too)."""
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from .models import UsernameLook
-from .skeleton import skeleton_key
+from .skeleton import skeleton_key, typed_key
 
 
 def taken(username: str) -> bool:
     """Does an account already have a name that looks like this one?"""
-    return UsernameLook.objects.filter(key=skeleton_key(username)).exists()
+    looks = Q(key=skeleton_key(username)) | Q(typed=typed_key(username))
+    return UsernameLook.objects.filter(looks).exists()
 
 
 def claim(user) -> bool:
     """Store the look of the user's name; False (and the look left unclaimed) when another
     account has it already."""
-    key = skeleton_key(user.get_username())
+    name = user.get_username()
+    looks = {"key": skeleton_key(name), "typed": typed_key(name)}
     try:
         with transaction.atomic():
-            UsernameLook.objects.update_or_create(user=user, defaults={"key": key})
+            UsernameLook.objects.update_or_create(user=user, defaults=looks)
         return True
     except IntegrityError:
-        UsernameLook.objects.update_or_create(user=user, defaults={"key": None})
+        UsernameLook.objects.update_or_create(user=user, defaults={"key": None, "typed": None})
         return False
 
 

@@ -5,15 +5,16 @@ from django.db import models
 
 
 class UsernameLook(models.Model):
-    """The skeleton of a user's name, unique: one account per look. Written for every user
-    saved (sign-up, the admin, createsuperuser: accounts.looks); None for an account made
-    before names were compared by their look whose look another account already had, which
-    keeps working as it is."""
+    """The two looks of a user's name (accounts.skeleton), each unique: one account per look.
+    Written for every user saved (sign-up, the admin, createsuperuser: accounts.looks); None
+    for an account made before names were compared by their look whose look another account
+    already had, which keeps working as it is."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="look"
     )
-    key = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    key = models.CharField(max_length=64, unique=True, null=True, blank=True)  # in capitals
+    typed = models.CharField(max_length=64, unique=True, null=True, blank=True)  # as typed
 
     def __str__(self) -> str:
         return f"{self.user}: {self.key or 'shared look'}"

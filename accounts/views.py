@@ -1,13 +1,16 @@
-"""Sign up, and the login and password-reset views of Django with the site's limits: each
-POST that would hash a password or send a mail is counted first (games.limits), and one over
-a limit is answered with a page that says when to try again, having hashed and sent nothing.
-Logging out and changing a password are Django's own views (django.contrib.auth.urls)."""
+"""Sign up, and the login, password-change and password-reset views of Django with the site's
+limits: each POST that would hash a password or send a mail is counted first (games.limits),
+and one over a limit is answered with a page that says when to try again, having hashed and
+sent nothing. The admin's login is counted with a player's. Logging out is Django's own view
+(django.contrib.auth.urls)."""
 
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 
 from django.conf import settings
+from django.contrib import admin
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.db import transaction
@@ -19,7 +22,7 @@ from django.views.decorators.http import require_http_methods
 from games import limits
 
 from . import throttle
-from .forms import LOOKS_TAKEN, SignupForm
+from .forms import LOOKS_TAKEN, LoginForm, SignupForm
 
 # Named, because a site with more than one backend (e.g. a login-throttling one) must say
 # which one vouches for a user it logs in itself.
@@ -59,6 +62,8 @@ def signup(request: HttpRequest) -> HttpResponse:
 class LoginView(auth_views.LoginView):
     """Django's login, counted per player and per address before any password is checked."""
 
+    authentication_form = LoginForm
+
     def post(self, request, *args, **kwargs):
         try:
             limits.check(request, "login")
@@ -67,11 +72,39 @@ class LoginView(auth_views.LoginView):
         return super().post(request, *args, **kwargs)
 
 
+def admin_login(request: HttpRequest) -> HttpResponse:
+    """The admin's login (/admin/login/), counted with a player's logins before any password
+    is checked; its form is accounts.forms.AdminLoginForm."""
+    if request.method == "POST":
+        try:
+            limits.check(request, "login")
+        except limits.Limited as limited:
+            return refused(request, limited)
+    return admin.site.login(request)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change, counted per account and per address before the current
+    password is checked: a session cannot guess it without limit."""
+
+    def post(self, request, *args, **kwargs):
+        try:
+            limits.check(request, "password_change", who=f"account:{request.user.pk}")
+        except limits.Limited as limited:
+            return refused(request, limited)
+        return super().post(request, *args, **kwargs)
+
+
 class PasswordResetView(auth_views.PasswordResetView):
-    """Django's reset mail, counted per mailbox and per address before it is sent."""
+    """Django's reset mail, counted per mailbox and per address before it is sent. The
+    mailbox is the one the mail would go to: Django finds an account by a match that
+    ignores case and Unicode forms (a long s for an s) and mails its stored address, so the
+    count is of that address, not of the spelling typed."""
 
     def form_valid(self, form):
-        mailbox = form.cleaned_data["email"].strip().lower()
+        typed = form.cleaned_data["email"]
+        account = next(iter(form.get_users(typed)), None)
+        mailbox = _mailbox(account.email if account else typed)
         try:
             # By a digest: an address is not kept in the counts' table.
             limits.check(self.request, "password_reset", who=_digest(mailbox))
@@ -100,6 +133,11 @@ def refused(request: HttpRequest, limited: limits.Limited) -> HttpResponse:
     )
     response["Retry-After"] = str(limited.retry_after)
     return response
+
+
+def _mailbox(address: str) -> str:
+    """An address as Django compares them when it looks for the account to mail."""
+    return unicodedata.normalize("NFKC", address.strip()).casefold()
 
 
 def _digest(text: str) -> str:

@@ -71,22 +71,26 @@ class PollForm(forms.Form):
 HINT_SALT = "games.hint"
 
 
-def hint_token(slug: str, ply: int) -> str:
-    """Proof that the hint at `ply` was asked for (and counted) by a POST on the game. Lower
-    case hex, like a game's slug, so that it never reads like a card code (`QH`) in a page."""
-    return salted_hmac(HINT_SALT, f"{slug}:{ply}", algorithm="sha256").hexdigest()
+def hint_token(slug: str, version: int) -> str:
+    """Proof that a hint was asked for (and counted) by a POST on the game at `version` (its
+    position then: every action makes a new version). Lower case hex, like a game's slug,
+    so that it never reads like a card code (`QH`) in a page."""
+    return salted_hmac(HINT_SALT, f"{slug}:{version}", algorithm="sha256").hexdigest()
 
 
 def hint_poll_url(game) -> str:
-    """Where the page polls for a hint asked on the game's current ply."""
-    query = {"ply": game.ply, "asked": hint_token(game.slug, game.ply)}
+    """Where the page polls for a hint asked at the game's current version."""
+    query = {"ply": game.ply, "v": game.version, "asked": hint_token(game.slug, game.version)}
     return reverse("game_hint", args=[game.slug]) + "?" + urlencode(query)
 
 
 class HintPollForm(PollForm):
-    """The poll of a hint being looked for: the banner's poll, plus proof the hint was asked
-    for by a POST (which counted it), so no GET shows an uncounted hint."""
+    """The poll of a hint being looked for: the banner's poll, plus the game's version the
+    hint was asked at and proof it was asked for by a POST (which counted it), so no GET
+    shows an uncounted hint, nor the hint of a position reached since (an undo and another
+    move on the same ply)."""
 
+    v = forms.IntegerField(min_value=0)
     asked = forms.CharField(max_length=100)
 
     def __init__(self, data: QueryDict, game) -> None:
@@ -95,8 +99,10 @@ class HintPollForm(PollForm):
 
     def clean(self) -> dict:
         data = super().clean()
-        ply, asked = data.get("ply"), data.get("asked") or ""
-        if ply is None or not constant_time_compare(asked, hint_token(self.game.slug, ply)):
+        version, asked = data.get("v"), data.get("asked") or ""
+        if version != self.game.version or not constant_time_compare(
+            asked, hint_token(self.game.slug, version)
+        ):
             raise forms.ValidationError("No hint was asked for here")
         return data
 

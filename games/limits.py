@@ -54,6 +54,7 @@ WHAT = {
     "start": "new games",
     "signup": "sign-ups",
     "login": "login attempts",
+    "password_change": "password changes",
     "password_reset": "password reset mails",
     "preview": "preview images",
 }

@@ -117,6 +117,9 @@ class Game(models.Model):
     actions = models.JSONField(default=list, blank=True)
     redo = models.JSONField(default=list, blank=True)
     ply = models.PositiveIntegerField(default=0)  # len(actions): a move is made "on" a ply
+    # One more at every save, never back: a save lands only on the version it was read at
+    # (games.rows.save_at), where the ply returns to a value it had after an undo and a move.
+    version = models.PositiveBigIntegerField(default=0, db_default=0)
     state = models.JSONField(null=True, blank=True)
     undos = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)

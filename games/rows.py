@@ -20,8 +20,8 @@ from .models import Game
 
 # What an action may change on its game (play.actions), written together by `save_at`.
 SAVED = (
-    "actions", "redo", "ply", "state", "undos", "result", "finished", "moves", "started",
-    "replay_slug", "new_record", "review", "updated",
+    "actions", "redo", "ply", "version", "state", "undos", "result", "finished", "moves",
+    "started", "replay_slug", "new_record", "review", "updated",
 )  # fmt: skip
 
 
@@ -40,13 +40,15 @@ def own_game(slug: str, player: str) -> Game | None:
     return Game.from_db(connection.alias, names, values)
 
 
-def save_at(game: Game, read_ply: int) -> bool:
-    """Write the game's SAVED fields, its ply as len(actions) and `updated` as now, if it is
-    still unfinished at `read_ply`, the ply it was read at; returns whether it was. Sets the
-    game's ply and `updated` to what was written when it was."""
-    ply, updated = len(game.actions), timezone.now()
+def save_at(game: Game) -> bool:
+    """Write the game's SAVED fields, its ply as len(actions), its version one more and
+    `updated` as now, if it is still unfinished at the version it was read at; returns
+    whether it was. Sets the game's ply, version and `updated` to what was written when it
+    was. The version, unlike the ply, never takes a value twice: a request read before an
+    undo and a move cannot land after them and erase the move."""
+    read, ply, updated = game.version, len(game.actions), timezone.now()
     sql, fields = _update()
-    set_here = {"ply": ply, "updated": updated}
+    set_here = {"ply": ply, "version": read + 1, "updated": updated}
     values = [
         field.get_db_prep_save(
             set_here[field.name] if field.name in set_here else getattr(game, field.name),
@@ -55,10 +57,10 @@ def save_at(game: Game, read_ply: int) -> bool:
         for field in fields
     ]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, game.pk, read_ply])
+        cursor.execute(sql, [*values, game.pk, read])
         saved = cursor.rowcount == 1
     if saved:
-        game.ply, game.updated = ply, updated
+        game.ply, game.version, game.updated = ply, read + 1, updated
     return saved
 
 
@@ -89,6 +91,7 @@ def _update() -> tuple[str, list]:
     columns = ", ".join(f"{quote(field.column)} = %s" for field in fields)
     sql = (
         f"UPDATE {quote(meta.db_table)} SET {columns} "
-        f"WHERE {quote(meta.pk.column)} = %s AND {quote('ply')} = %s AND {quote('result')} = ''"
+        f"WHERE {quote(meta.pk.column)} = %s AND {quote('version')} = %s "
+        f"AND {quote('result')} = ''"
     )
     return sql, fields

@@ -4,8 +4,9 @@ check (a load balancer or an orchestrator asks by the container's address), no H
 
 - GET/HEAD /healthz  200 "ok": the process answers. Touches no database.
 - GET/HEAD /readyz   200 "ready", or 503 naming what is wrong: the database does not answer,
-                     migrations are not applied, or the check queue is stalled (a dead-end
-                     check ready to run for more than READY_STALL).
+                     migrations are not applied, the check queue is stalled (a dead-end
+                     check ready to run for more than READY_STALL), or players' checks have
+                     waited over UNATTENDED with no worker on them and no wake-up on its way.
 - GET /metrics       Prometheus text, with `Authorization: Bearer <METRICS_TOKEN>`; 404 while
                      METRICS_TOKEN is unset, 401 for a wrong token.
 
@@ -35,11 +36,14 @@ from prometheus_client import (
 )
 
 from games import metrics
+from solver.deadends import tasks
 from solver.deadends.tasks import check_position
 
 from .gauges import DatabaseGauges
 
 READY_STALL = timedelta(minutes=1)
+# Longer than a worker takes to notice a dead one's lease ran out and wake the queue again.
+UNATTENDED = timedelta(seconds=15)
 METHODS = {"GET", "HEAD", "POST"}
 _migrated = False  # once every migration is applied, it stays so for this process
 
@@ -77,6 +81,11 @@ def not_ready(db=connection) -> str:
         )
         if stalled.exists():
             return "the check queue is stalled: a check has been ready for over a minute"
+        if forgotten := tasks.unattended(timezone.now() - UNATTENDED):
+            return (
+                f"{forgotten} dead-end checks have waited over {UNATTENDED.seconds} s with no "
+                "worker on them"
+            )
     except DatabaseError as error:
         return f"the database does not answer ({type(error).__name__})"
     return ""

@@ -109,8 +109,8 @@ def act(
 ) -> Done:
     """Apply one action under the guards; raises Game.DoesNotExist, GameOver, StaleAction,
     IllegalMove. Two identical requests at once apply once: the write is one UPDATE that only
-    lands while the game is still at the ply it was read at, so of two requests made on the
-    same ply the second finds it moved on and applies nothing. No lock is held while the
+    lands while the game is still at the version it was read at, so of two requests made on
+    the same ply the second finds it moved on and applies nothing. No lock is held while the
     rules run. A move that wins marks the game won in that same UPDATE, and counts the win
     in the player's record in the same transaction: if the UPDATE finds the game moved on,
     the record is left as it was."""
@@ -120,15 +120,15 @@ def act(
         _won(game, done.step)
         with transaction.atomic():
             game.new_record = count_win(game, done.step)
-            _save(game, ply, done)
+            _save(game, done)
     else:
-        _save(game, ply, done)
+        _save(game, done)
     return done
 
 
-def _save(game: Game, read_ply: int, done: Done) -> None:
-    """Write what an action changes, if the game is still at the ply it was read at (hints
-    are counted by `hint` alone, so a hint asked meanwhile is not written over). The
+def _save(game: Game, done: Done) -> None:
+    """Write what an action changes, if the game is still at the version it was read at
+    (hints are counted by `hint` alone, so a hint asked meanwhile is not written over). The
     checkpoints it reaches or takes back go in the same transaction; most actions have
     none, and are one UPDATE."""
     kept = [
@@ -137,11 +137,11 @@ def _save(game: Game, read_ply: int, done: Done) -> None:
         if wants_checkpoint(game.actions, index)
     ]
     if not kept and done.dropped is None:
-        if not rows.save_at(game, read_ply):
+        if not rows.save_at(game):
             raise StaleAction
         return
     with transaction.atomic():
-        if not rows.save_at(game, read_ply):
+        if not rows.save_at(game):
             raise StaleAction
         if done.dropped is not None:
             Checkpoint.objects.filter(game=game, index__gt=done.dropped).delete()

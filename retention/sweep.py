@@ -13,6 +13,13 @@
   of its number), so the same number can be played again; its start stays recorded (a
   first attempt rests on it: daily.services.attempts). Finished games stay, with their
   records and reviews: replays and records need them.
+- Forgotten starts: a visitor's record of starting a deal (daily's Attempt, which a first
+  attempt rests on) once its game is gone as abandoned and the visitor has no game left at
+  all, RETENTION_GAME_DAYS after it started. Such a visitor left nothing else behind: without
+  this, each fresh cookie's start would be kept for ever. An account's starts are kept.
+- Unplayed deals: a deal stored RETENTION_GAME_DAYS ago that nothing refers to any more (no
+  game, start, daily, watched replay or pool verdict). The deal key deals the same cards
+  again; only a key changed since would deal that number anew, and no one has a game on it.
 - Position verdicts that no game being played needs (`needed`), once nothing has asked for
   or decided them for RETENTION_VERDICT_DAYS: until then they answer other players who reach
   the same position, and the day is a margin for games acting while the sweep runs.
@@ -33,7 +40,9 @@ from django.tasks import TaskResultStatus
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from games.models import Game
+from daily.models import Attempt
+from games.models import Deal, Game
+from games.players import ACCOUNT_PREFIX
 from solver.deadends.models import PositionVerdict, WinningLine
 
 from .needed import needed_keys
@@ -78,6 +87,8 @@ class Swept:
     requeued_tasks: int = 0
     failed_tasks: int = 0
     abandoned_games: int = 0
+    forgotten_starts: int = 0
+    unplayed_deals: int = 0
     verdicts: int = 0
     lines: int = 0
     sessions: int = 0
@@ -96,6 +107,8 @@ def sweep(now: datetime | None = None, dry_run: bool = False, ages: Ages | None 
     swept.finished_tasks = finished_tasks(now - ages.tasks, now - ages.failed_tasks, dry_run)
     swept.requeued_tasks, swept.failed_tasks = orphaned_tasks(now - ages.orphans, now, dry_run)
     swept.abandoned_games = abandoned_games(now - ages.games, dry_run)
+    swept.forgotten_starts = forgotten_starts(now - ages.games, dry_run)
+    swept.unplayed_deals = unplayed_deals(now - ages.games, dry_run)
     swept.verdicts = unneeded_verdicts(now - ages.verdicts, now - ages.games, dry_run)
     swept.lines = unreferenced_lines(now - ages.verdicts, dry_run)
     swept.sessions = expired_sessions(now, dry_run)
@@ -147,6 +160,27 @@ def abandoned_games(untouched_before: datetime, dry_run: bool = False) -> int:
     """Unfinished games nobody has acted on since `untouched_before`, with what hangs on them."""
     games = Game.objects.filter(result="", updated__lt=untouched_before)
     return games.count() if dry_run else _delete_in_chunks(games)
+
+
+def forgotten_starts(started_before: datetime, dry_run: bool = False) -> int:
+    """Visitors' starts from before `started_before` whose game is gone, of visitors with no
+    game left."""
+    games_left = Game.objects.filter(player=OuterRef("player"))
+    starts = Attempt.objects.filter(
+        ~Q(player__startswith=ACCOUNT_PREFIX) & ~Exists(games_left),
+        first_game__isnull=True, first_started__lt=started_before,
+    )  # fmt: skip
+    return starts.count() if dry_run else _delete_in_chunks(starts)
+
+
+def unplayed_deals(stored_before: datetime, dry_run: bool = False) -> int:
+    """Deals stored before `stored_before` that nothing refers to. (A dry run counts those
+    unreferenced now, before the games and starts it would delete.)"""
+    deals = Deal.objects.filter(created__lt=stored_before).exclude(
+        Q(games__isnull=False) | Q(attempts__isnull=False) | Q(dailies__isnull=False)
+        | Q(replay_views__isnull=False) | Q(verdicts__isnull=False)
+    )  # fmt: skip
+    return deals.count() if dry_run else _delete_in_chunks(deals)
 
 
 def unneeded_verdicts(

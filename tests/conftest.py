@@ -1,16 +1,20 @@
 """Fixtures shared by the whole suite. Area-specific fixtures live next to their tests."""
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Each test starts with an empty cache: what the site keeps there (a deal's grade, a
-    winning line) is keyed by row ids, which a rolled-back test may hand out again."""
-    cache.clear()
+    """Each test starts with empty caches: what the site keeps there (a deal's grade, a
+    winning line) is keyed by row ids, which a rolled-back test may hand out again, and a
+    share image kept by an earlier test would not be drawn (nor counted) again."""
+    kept = [caches["default"], caches["previews"]]  # in the process (no REDIS_URL in tests)
+    for cache in kept:
+        cache.clear()
     yield
-    cache.clear()
+    for cache in kept:
+        cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -186,14 +186,21 @@ def test_a_redis_url_of_another_scheme_is_refused_without_repeating_it():
     assert "hunter2" not in str(e.value)
 
 
-def test_rate_limits_count_in_the_database_unless_redis_is_set():
-    code = "from django.conf import settings; print(sorted(settings.CACHES))"
+def test_rate_limits_and_share_images_use_redis_only_when_it_is_set():
+    code = (
+        "from django.conf import settings; "
+        "print(sorted((k, v['BACKEND'].rsplit('.', 1)[1]) for k, v in settings.CACHES.items()))"
+    )
     result = manage("shell", "-c", code, env=production_env())
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip().splitlines()[-1] == "['default']"
+    assert result.stdout.strip().splitlines()[-1] == (
+        "[('default', 'LocMemCache'), ('previews', 'LocMemCache')]"
+    )
     with_redis = manage("shell", "-c", code, env=production_env(REDIS_URL="redis://r:6379/0"))
     assert with_redis.returncode == 0, with_redis.stderr
-    assert with_redis.stdout.strip().splitlines()[-1] == "['default', 'rate_counts']"
+    assert with_redis.stdout.strip().splitlines()[-1] == (
+        "[('default', 'LocMemCache'), ('previews', 'RedisCache'), ('rate_counts', 'RedisCache')]"
+    )
     refused = manage("check", env=production_env(REDIS_URL="127.0.0.1:6379"))
     assert refusal(refused).startswith("REDIS_URL must start with redis://")
 

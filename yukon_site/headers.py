@@ -1,8 +1,13 @@
-"""The Permissions-Policy header: browser features the site never uses are switched off.
+"""Headers Django has no setting for.
 
-Django sets the other security headers itself (SecurityMiddleware, the CSP middleware); it has
-no setting for this one. The policy is `settings.PERMISSIONS_POLICY`, a dict of feature →
-allowed origins ([] for none, ["self"] for this site), rendered once at start.
+- The Permissions-Policy header: browser features the site never uses are switched off.
+  Django sets the other security headers itself (SecurityMiddleware, the CSP middleware). The
+  policy is `settings.PERMISSIONS_POLICY`, a dict of feature → allowed origins ([] for none,
+  ["self"] for this site), rendered once at start.
+- Cookies: every cookie a response sets over HTTPS is Secure, whichever app set it (Django's
+  settings cover only its session and CSRF cookies); and a response that a shared cache may
+  keep (Cache-Control: public) sets none, since the cache would hand one visitor's cookie to
+  every visitor after them.
 """
 
 from __future__ import annotations
@@ -22,6 +27,19 @@ def permissions_policy_middleware(get_response):
         response = get_response(request)
         if header:
             response.headers.setdefault("Permissions-Policy", header)
+        return response
+
+    return middleware
+
+
+def cookies_middleware(get_response):
+    def middleware(request):
+        response = get_response(request)
+        if "public" in response.get("Cache-Control", ""):
+            response.cookies.clear()
+        elif request.is_secure():
+            for morsel in response.cookies.values():
+                morsel["secure"] = True
         return response
 
     return middleware

@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "yukon_site.headers.permissions_policy_middleware",
+    "yukon_site.headers.cookies_middleware",  # sees every cookie the layers below set
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
     # Pages and board partials go out gzipped to clients that accept it: gunicorn serves them
     # itself in the shipped deployment. Below whitenoise, which answers static files itself,
@@ -278,6 +279,17 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 20_000},
     },
     **({"rate_counts": redis_cache(REDIS_URL, "rate")} if REDIS_URL else {}),
+    # Share images (play.views.preview), drawn once per deal: shared in Redis when there is
+    # one, else kept by each process, a few hundred at most (about 40 KB each).
+    "previews": (
+        redis_cache(REDIS_URL, "preview")
+        if REDIS_URL
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "previews",
+            "OPTIONS": {"MAX_ENTRIES": 300},
+        }
+    ),
 }
 
 # (per player, per address, in seconds) for each kind of request, in games.limits; for
@@ -294,8 +306,11 @@ CACHES = {
 #   signup         each costs a password hash (about half a second of CPU): a whole class of
 #                  30 signing up in the same hour, twice over, fits an address.
 #   login          a hash each: a class logging in at once, with a mistyped password or two.
-#   preview        a deal's share image (og:image), drawn in about a tenth of a second:
-#                  link previews fetch it once a link is posted.
+#   preview        a deal's share image (og:image) drawn, in about a tenth of a second (one
+#                  already drawn is kept and not counted): link previews fetch it once a link
+#                  is posted; an address: two a second, a fifth of a core at most.
+#   password_change a hash each (the current password checked): five an hour for one
+#                  account is room for typos, and no session can guess the password.
 #   password_reset each sends a mail: three an hour to one mailbox is plenty for someone who
 #                  lost a mail, and no one can flood a mailbox; a class that forgot its
 #                  passwords fits an address.
@@ -306,8 +321,9 @@ RATE_LIMITS = {
     "start": (30, 300, 600),
     "signup": (5, 60, 3600),
     "login": (30, 300, 3600),
+    "password_change": (5, 50, 3600),
     "password_reset": (3, 30, 3600),
-    "preview": (60, 600, 60),
+    "preview": (60, 120, 60),
 }
 
 # How many proxies in front of the site append the client's address to X-Forwarded-For
@@ -318,7 +334,9 @@ PROXY_HOPS = env_int("PROXY_HOPS", 0)
 # django-axes: every login, the admin's and a player's (/accounts/login/), counted together
 # (accounts.throttle). Failed logins are counted per username and address, and per username
 # from every address: five for one username from one address, or twenty for it from anywhere,
-# lock that username out of logging in for an hour. An address alone is never locked out (a
+# lock that username out of logging in for an hour, except from an address that has logged in
+# to it before (a stranger cannot aim a lockout at its owner); an IPv6 address counts as its
+# /64. An address alone is never locked out (a
 # school or an office shares one: the "login" rate limit above bounds what it may try). A
 # successful login clears only its own username's failures from its own address, so a login
 # to another account, or a sign-up, clears no one else's. The locked-out owner gets a page
@@ -339,7 +357,7 @@ AXES_COOLOFF_TIME = 1  # hours
 AXES_RESET_ON_SUCCESS = True  # this username from this address only (accounts.throttle)
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "accounts.throttle.locked_out"
-AXES_CLIENT_IP_CALLABLE = "games.limits.client_ip"
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
 AXES_VERBOSE = False
 
 # -- Accounts (issue 12): Django's own auth; playing never needs an account -------------------

@@ -24,7 +24,7 @@ def floor(request: HttpRequest, slug: str) -> HttpResponse:
     game = rows.own_game(slug, request.player)
     if game is None:
         raise Http404("no such game")
-    if not rows.save_at(game, game.ply):
+    if not rows.save_at(game):
         return HttpResponseBadRequest(b"stale")
     return HttpResponse(b"ok", content_type="text/plain")
 

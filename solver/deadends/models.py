@@ -96,6 +96,10 @@ class CheckRequest(models.Model):
     # The worker that claimed it (its db_worker id; blank for a search run in-process): the
     # claim lasts while that worker's lease does (see `lease`).
     worker = models.CharField(max_length=64, blank=True, default="")
+    # Workers that died holding it: counted as the next claim takes it over. A check that
+    # has taken down queue.MAX_DEATHS workers is given up, stored undecided, so that it
+    # cannot take every worker down in turn.
+    deaths = models.PositiveSmallIntegerField(default=0, db_default=0)
 
     class Meta:
         constraints = [

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import connection
-from django.db.models import Q
+from django.db.models import Case, F, Q, When
 from django.utils import timezone
 
 from games.engine.history import Step, parse_action
@@ -44,6 +44,9 @@ AFTER_THE_GAME = "after the game"
 # worker named (a search run in-process) is taken again once it has been claimed this long,
 # longer than any check's budget.
 RETRY_AFTER = timedelta(seconds=30)
+# Workers a check may see die holding it before it is given up (stored undecided, unsearched):
+# the workers' tasks have the same bound (lease.MAX_ATTEMPTS).
+MAX_DEATHS = 2
 
 
 # The request, or its game's request for the same position asked again (now from `at`).
@@ -108,16 +111,19 @@ def claim_some(worker: str = "", limit: int = 1) -> list[CheckRequest]:
     one request per position, in the order to search them. Requests whose game has moved on,
     or whose position was decided meanwhile (unless asked as a recheck), are deleted on the
     way, unsearched. Quick checks come before deep ones. A request claimed by a worker whose
-    lease ran out is free again."""
+    lease ran out is free again; one that MAX_DEATHS workers died holding is given up."""
     while True:
         now = timezone.now()
         rows, decided = _claim(worker, limit, now)
         if not rows:
             return []
+        _give_up({row.key for row in rows if row.deaths >= MAX_DEATHS})
         games = Game.objects.select_related("deal").in_bulk({row.game_id for row in rows})
         kept, dropped = {}, []
         for row in rows:
             row.game = games.get(row.game_id)
+            if row.deaths >= MAX_DEATHS:
+                continue  # given up, deleted with its position's other requests
             if row.game is None or (row.key in decided and not row.recheck) or not wanted(row):
                 dropped.append(row.pk)
             else:
@@ -129,6 +135,14 @@ def claim_some(worker: str = "", limit: int = 1) -> list[CheckRequest]:
         # every one was moved on from or decided: look again
 
 
+def _give_up(keys: set[str]) -> None:
+    """Store these positions undecided, with no search, and delete every request for them:
+    each took MAX_DEATHS workers down with it."""
+    if keys:
+        store_verdicts([(key, Check.UNKNOWN, 0, 0.0) for key in keys])
+        CheckRequest.objects.filter(key__in=keys).delete()
+
+
 def _claim(worker: str, limit: int, now) -> tuple[list[CheckRequest], set[str]]:
     """Claim the free requests of up to `limit` positions, the newest first; returns them
     (newest first) and the keys of those already decided."""
@@ -137,11 +151,17 @@ def _claim(worker: str, limit: int, now) -> tuple[list[CheckRequest], set[str]]:
     free = _free(now)
     newest = CheckRequest.objects.filter(free).order_by("deep", "-requested", "-pk")
     keys = set(newest.values_list("key", flat=True)[:limit])
-    CheckRequest.objects.filter(free, key__in=keys).update(started=now, worker=worker)
+    CheckRequest.objects.filter(free, key__in=keys).update(
+        started=now, worker=worker, deaths=F("deaths") + Case(_TAKEN_OVER, default=0)
+    )
     mine = CheckRequest.objects.filter(key__in=keys, started=now, worker=worker)
     rows = list(mine.order_by("deep", "-requested", "-pk"))
     decided = set(PositionVerdict.objects.filter(key__in=keys).values_list("key", flat=True))
     return rows, decided
+
+
+# A claim over a worker's that was not given back: that worker died holding it.
+_TAKEN_OVER = When(Q(started__isnull=False) & ~Q(worker=""), then=1)
 
 
 def _free(now) -> Q:
@@ -157,7 +177,8 @@ def _free(now) -> Q:
 # with its position's verdict, if one was stored meanwhile. SKIP LOCKED at both levels: two
 # workers never wait on each other's rows, so they cannot deadlock.
 _CLAIM = """
-UPDATE {requests} SET started = %(now)s, worker = %(worker)s
+UPDATE {requests} SET started = %(now)s, worker = %(worker)s,
+    deaths = deaths + (CASE WHEN started IS NOT NULL AND worker <> '' THEN 1 ELSE 0 END)
 WHERE id IN (
     SELECT id FROM {requests} WHERE {free} AND key IN (
         SELECT key FROM {requests} WHERE {free}
@@ -165,7 +186,7 @@ WHERE id IN (
     ) FOR UPDATE SKIP LOCKED
 )
 RETURNING id, game_id, player, key, position, at, deep, quick_only, came_from, recheck,
-    requested, (SELECT verdict FROM {verdicts} v WHERE v.key = {requests}.key)
+    requested, deaths, (SELECT verdict FROM {verdicts} v WHERE v.key = {requests}.key)
 """
 _FREE = """(started IS NULL OR started < %(retry)s OR (worker <> '' AND worker NOT IN (
     SELECT worker FROM {leases} WHERE renewed >= %(live)s)))"""
@@ -181,13 +202,27 @@ def _claim_postgresql(worker: str, limit: int, now) -> tuple[list[CheckRequest],
         cursor.execute(sql, params)
         found = cursor.fetchall()
     rows, decided = [], set()
-    for pk, game, player, key, position, at, deep, quick, came, recheck, when, verdict in found:
+    for (
+        pk,
+        game,
+        player,
+        key,
+        position,
+        at,
+        deep,
+        quick,
+        came,
+        recheck,
+        when,
+        deaths,
+        verdict,
+    ) in found:
         if isinstance(position, str):
             position = json.loads(position)
         rows.append(CheckRequest(pk=pk, game_id=game, player=player, key=key, position=position,
                                  at=at, deep=deep, quick_only=quick, came_from=came,
-                                 recheck=recheck, requested=when, started=now,
-                                 worker=worker))  # fmt: skip
+                                 recheck=recheck, requested=when, started=now, worker=worker,
+                                 deaths=deaths))  # fmt: skip
         if verdict is not None:
             decided.add(key)
     rows.sort(key=lambda row: (row.deep, -row.requested.timestamp(), -row.pk))
@@ -201,9 +236,14 @@ def release(keys, worker: str) -> int:
     return mine.update(started=None, worker="")
 
 
+def waiting_since(before) -> int:
+    """How many requests asked before `before` wait with no live worker holding them."""
+    return CheckRequest.objects.filter(_free(timezone.now()), requested__lt=before).count()
+
+
 def waiting() -> bool:
-    """Is any request waiting that no worker has claimed?"""
-    return CheckRequest.objects.filter(started__isnull=True).exists()
+    """Is any request waiting that no live worker holds?"""
+    return CheckRequest.objects.filter(_free(timezone.now())).exists()
 
 
 def wanted(row: CheckRequest) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from django.tasks import TaskContext, task
+from django.tasks import TaskContext, TaskResultStatus, task
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
@@ -86,6 +86,22 @@ def wake() -> None:
         return
     if not DBTaskResult.objects.ready().filter(task_path=check_position.module_path).exists():
         check_position.enqueue()
+
+
+def unattended(before) -> int:
+    """How many checks asked before `before` wait with nothing on its way to them: no worker
+    draining, no wake-up ready, none running on a worker whose lease is live. Each is a
+    player waiting for ever (/readyz)."""
+    if lease.draining():
+        return 0
+    wake_ups = DBTaskResult.objects.filter(task_path=check_position.module_path)
+    if wake_ups.ready().exists():
+        return 0
+    live = set(lease.live().values_list("worker", flat=True))
+    running = wake_ups.filter(status=TaskResultStatus.RUNNING).values_list("worker_ids", flat=True)
+    if any(ids and ids[-1] in live for ids in running):
+        return 0
+    return queue.waiting_since(before)
 
 
 def _worker(context: TaskContext | None) -> str:

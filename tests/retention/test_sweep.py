@@ -12,6 +12,8 @@ from django.tasks import TaskResultStatus
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from daily.models import Attempt, DailyDeal
+from daily.services.attempts import record_start
 from games.engine.positions import Position
 from games.models import Deal, Game, Record
 from games.steps import steps
@@ -147,7 +149,7 @@ def test_an_abandoned_game_goes_and_its_verdicts_with_it(now):
     assert swept.abandoned_games == 1
     assert not Game.objects.filter(pk=abandoned.pk).exists()
     assert Game.objects.filter(pk=playing.pk).exists()
-    assert Deal.objects.filter(number=rows.NUMBER).exists(), "deals are never deleted"
+    assert Deal.objects.filter(number=rows.NUMBER).exists(), "bob's game is on the deal"
     assert rows.kept(line[0]), "bob's game still stands on the deal position"
     assert not rows.kept(line[1]) and not rows.kept(line[2])
 
@@ -183,6 +185,64 @@ def test_finished_games_and_records_are_kept_however_old(now):
     assert set(Game.objects.values_list("pk", flat=True)) == {won.pk, resigned.pk}
     assert Record.objects.filter(pk=record.pk).exists()
     assert len(steps(Game.objects.get(pk=resigned.pk))) == 3, "its replay still replays"
+
+
+# Starts that never became a game (a fresh cookie each: issue 38)
+
+
+def started_long_ago(player: str, now) -> Game:
+    """A game started by its first action and abandoned, its start recorded, on a deal stored
+    as long ago."""
+    long_ago = now - AGES.games - DAY
+    game = rows.game(player, ["7S-t7"], updated=long_ago)
+    record_start(game)
+    Deal.objects.filter(pk=game.deal_id).update(created=long_ago)
+    return game
+
+
+def test_a_visitors_abandoned_start_goes_with_its_deal(now):
+    started_long_ago("fresh-cookie", now)
+
+    swept = sweep(now=now)
+
+    assert (swept.abandoned_games, swept.forgotten_starts, swept.unplayed_deals) == (1, 1, 1)
+    assert not Attempt.objects.exists() and not Deal.objects.exists()
+
+
+def test_an_accounts_start_stays_and_so_does_its_deal(now):
+    started_long_ago("user:7", now)
+
+    swept = sweep(now=now)
+
+    assert (swept.abandoned_games, swept.forgotten_starts, swept.unplayed_deals) == (1, 0, 0)
+    assert Attempt.objects.get().player == "user:7" and Deal.objects.exists()
+
+
+def test_a_visitor_with_a_game_left_keeps_every_start(now):
+    started_long_ago("returning", now)
+    rows.game("returning", ["7S-t7"], updated=now - DAY, result="won")  # a game left
+
+    swept = sweep(now=now)
+
+    assert (swept.forgotten_starts, swept.unplayed_deals) == (0, 0)
+    assert Attempt.objects.filter(player="returning").exists()
+
+
+def test_a_start_within_the_age_stays(now):
+    game = rows.game("fresh-cookie", ["7S-t7"], updated=now - DAY)
+    record_start(game)
+    Game.objects.filter(pk=game.pk).delete()  # gone some other way: its start is still young
+
+    assert sweep(now=now).forgotten_starts == 0
+    assert Attempt.objects.exists() and Deal.objects.exists()
+
+
+def test_a_daily_deal_is_kept_though_nobody_played_it(now):
+    started_long_ago("fresh-cookie", now)
+    DailyDeal.objects.create(day=now.date(), variant="yukon", deal=Deal.objects.get())
+
+    assert sweep(now=now).unplayed_deals == 0
+    assert Deal.objects.exists()
 
 
 # Tasks

@@ -40,19 +40,22 @@ def test_the_read_finds_nothing_of_another_player_or_slug(alice, bob):
     assert rows.own_game("no-such-slug", alice.player) is None
 
 
-def test_the_write_lands_only_on_the_ply_read_and_while_unfinished(alice):
+def test_the_write_lands_only_on_the_version_read_and_while_unfinished(alice):
     worked_example()
     game = alice.start("yukon", WORKED_EXAMPLE)
     game.actions, game.undos = ["9S-t5"], 3
     game.started = timezone.now() - timedelta(minutes=5)
-    assert not rows.save_at(game, read_ply=1)  # read at another ply: nothing written
+    read = game.version
+    game.version = read + 1  # as if read after another save: nothing written
+    assert not rows.save_at(game)
     assert Game.objects.get(pk=game.pk).actions == [] and game.ply == 0
-    assert rows.save_at(game, read_ply=0)
+    game.version = read
+    assert rows.save_at(game)
     stored = Game.objects.get(pk=game.pk)
     assert (stored.actions, stored.ply, stored.undos) == (["9S-t5"], 1, 3)
     assert stored.started == game.started and stored.updated == game.updated
-    assert game.ply == 1
+    assert (game.ply, game.version, stored.version) == (1, read + 1, read + 1)
     Game.objects.filter(pk=game.pk).update(result=Result.RESIGNED)
     game.actions = ["9S-t5", "undo"]
-    assert not rows.save_at(game, read_ply=1)  # finished: nothing written
+    assert not rows.save_at(game)  # finished: nothing written
     assert Game.objects.get(pk=game.pk).actions == ["9S-t5"]

@@ -8,6 +8,7 @@ import io
 import re
 
 import pytest
+from django.test import Client
 from PIL import Image
 
 from daily.services import sharing
@@ -127,3 +128,18 @@ def test_previews_are_rate_limited_like_deals(alice, settings):
     assert alice.client.get("/preview/yukon/5.png").status_code == 200
     refused = alice.client.get("/preview/yukon/6.png")
     assert refused.status_code == 429 and "preview images" in refused.content.decode()
+
+
+def test_an_image_once_drawn_is_served_again_undrawn_and_uncounted(alice, settings):
+    """Only a drawing is counted: the limit of one lets the same image out again and
+    again, kept as bytes, while another deal's would be drawn and is refused."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "preview": (1, 100, 3600)}
+    first = image_of(alice.client, 5)
+    assert [image_of(alice.client, 5) == first for _ in range(3)] == [True] * 3
+    assert alice.client.get("/preview/yukon/6.png").status_code == 429
+
+
+def test_fresh_cookies_from_one_address_meet_its_limit(settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "preview": (100, 2, 3600)}
+    codes = [Client().get(f"/preview/yukon/{n}.png").status_code for n in (11, 12, 13)]
+    assert codes == [200, 200, 429]

@@ -24,7 +24,7 @@ from django_tasks_db.management.commands import db_worker
 from prometheus_client import start_http_server
 
 from games import metrics
-from solver.deadends import lease
+from solver.deadends import lease, queue, tasks
 
 logger = logging.getLogger("django_tasks_db")
 
@@ -45,6 +45,10 @@ class LeaseKeeper(threading.Thread):
             metrics.TASKS_RECOVERED.labels(how="failed").inc(failed)
             logger.warning("Took back the tasks of dead workers: %d requeued, %d failed",
                            requeued, failed)  # fmt: skip
+        if failed and queue.waiting():
+            # A task marked failed for its dead workers may have been the wake-up that the
+            # checks left waiting relied on: the queue is woken again, or they wait for ever.
+            tasks.wake()
 
     def run(self) -> None:
         try:

@@ -13,6 +13,8 @@ LABELS = {
     "requeued_tasks": "orphaned running tasks queued again",
     "failed_tasks": "orphaned running tasks marked failed",
     "abandoned_games": "abandoned unfinished games deleted",
+    "forgotten_starts": "starts of visitors with no game left, deleted",
+    "unplayed_deals": "deals nothing refers to any more, deleted",
     "verdicts": "position verdicts no game being played needs, deleted",
     "lines": "winning lines no position verdict points into, deleted",
     "sessions": "expired sessions deleted",
@@ -22,7 +24,8 @@ LABELS = {
 class Command(BaseCommand):
     help = (
         "Delete what the retention rules say has had its time (finished task rows, abandoned "
-        "games, position verdicts no game needs, expired sessions) and queue orphaned tasks "
+        "games, visitors' forgotten starts, unplayed deals, position verdicts no game needs, "
+        "expired sessions) and queue orphaned tasks "
         "again. The worker does this by itself every RETENTION_EVERY_MINUTES."
     )
 
