@@ -46,6 +46,9 @@ RATE_CACHE = "rate_counts"
 # before its end still finds the key there to add to (Redis's INCR on a key gone by would
 # make one that never expires).
 GRACE_SECONDS = 60
+# The clock the windows are read from, in seconds since the epoch: a test sets it to a fixed
+# instant, so that what it counts cannot straddle two windows.
+clock = time.time
 
 WHAT = {
     "action": "moves",
@@ -87,7 +90,7 @@ def check(request: HttpRequest, kind: str, who: str | None = None) -> None:
     `who` in their stead (a password reset counts per mailbox), and for the address; raises
     Limited, counting nothing, when either is at its limit."""
     per_player, per_address, seconds = settings.RATE_LIMITS[kind]
-    now = time.time()
+    now = clock()
     window = int(now // seconds)
     ends = (window + 1) * seconds
     player_key = f"{kind}:p:{who or request.player}:{window}"
@@ -163,7 +166,7 @@ class RedisCounts:
     def add(self, keys: list[str], expires: int) -> dict[str, int]:
         """Adds one to each key's count, creating it at 1, and returns the new counts (0
         each, counting nothing, when Redis does not answer)."""
-        timeout = int(expires - time.time()) + GRACE_SECONDS
+        timeout = int(expires - clock()) + GRACE_SECONDS
         pipeline = self.client.pipeline(transaction=False)
         for key in keys:
             name = self.name(key)

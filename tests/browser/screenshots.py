@@ -1,9 +1,10 @@
 """Screenshots for a reviewer: each page and state the accessibility sweep visits, at the
 issue's two sizes (1280×800, 360×740) and in both colour schemes, saved as
-`artifacts/screenshots/<state>-<size>-<scheme>.jpg` (git-ignored; `SCREENSHOTS=<folder>`
-puts them elsewhere, `SCREENSHOTS=0` takes none). Taken in the same pass as axe, on the page
-as it stands, with no navigation; JPEG, because Chromium encodes a 1280×800 PNG in about
-half a second on a busy machine and a JPEG in a few hundredths."""
+`<folder>/<state>-<size>-<scheme>.jpg`, only when asked for with `SCREENSHOTS=<folder>` (e.g.
+`SCREENSHOTS=artifacts/screenshots`, git-ignored): a run takes none by default, CI's
+included. Taken in the same pass as axe, on the page as it stands, with no navigation; JPEG,
+because Chromium encodes a 1280×800 PNG in about half a second on a busy machine and a JPEG
+in a few hundredths."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 _SETTING = os.environ.get("SCREENSHOTS", "")
-FOLDER = None if _SETTING == "0" else Path(_SETTING or ROOT / "artifacts" / "screenshots")
+FOLDER = None if _SETTING in ("", "0") else ROOT / _SETTING  # an absolute folder stays so
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
 SCHEMES = ("light", "dark")
 _IS_DARK = "matchMedia('(prefers-color-scheme: dark)').matches"

@@ -1,7 +1,8 @@
 """Issue 23 in Chromium: the pages and states the sweeps of test_accessibility_axe.py do not
 reach (form errors, the password pages, an empty pool, a challenge, private and asked-for
 replays), each checked by axe at 1280 px in the light and the dark scheme, colour contrast
-included, with screenshots at both sizes in both schemes; and forced colours."""
+included, with screenshots at both sizes in both schemes (forced colours:
+test_accessibility_phones_and_colours.py)."""
 
 from __future__ import annotations
 
@@ -77,14 +78,3 @@ def test_axe_finds_nothing_on_the_other_pages_in_either_scheme(
     page.get_by_role("button", name="Change my password").click()
     expect(page.get_by_role("heading", name="Password changed")).to_be_visible()
     check(page, "password changed")
-
-
-def test_axe_finds_nothing_in_forced_colours(open_tab, worked_example, todays_daily):
-    tab = open_tab(f"/yukon/{NUMBER}/", forced_colors="active")
-    tab.play("9S-t5")
-    assert_clean(tab.page, "a Yukon deal in forced colours", shot=False)
-    screenshots.shoot(tab.page, "yukon deal", schemes=("forced",))
-    for state, path in {"lobby": "/", "stats": "/stats/", "daily": "/daily/"}.items():
-        tab.open(path)  # the lobby with the game to continue, its statistics begun
-        assert_clean(tab.page, f"{state} in forced colours", shot=False)
-        screenshots.shoot(tab.page, state, schemes=("forced",))

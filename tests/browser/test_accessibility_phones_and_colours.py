@@ -8,8 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from . import accessibility
+from . import accessibility, screenshots
 from .accessibility import KLONDIKE, NUMBER
+from .axe import assert_clean
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
@@ -18,6 +19,7 @@ pytestmark = pytest.mark.browser
 # Fixtures defined once in accessibility.py, bound here so that pytest finds them.
 worked_example = accessibility.worked_example
 klondike_deal = accessibility.klondike_deal
+todays_daily = accessibility.todays_daily
 
 
 # -- phones, contrast, forced colours, dark ---------------------------------------------------
@@ -42,14 +44,21 @@ def strips(page) -> list[dict]:
 def test_a_phone_has_finger_sized_strips_and_no_sideways_scroll(
     open_tab, worked_example, klondike_deal, width
 ):
+    """The suite's one check of sideways scroll on a phone: both tables, dealt and played,
+    and the pages around them."""
     tab = open_tab(f"/yukon/{NUMBER}/", viewport={"width": width, "height": 700}, has_touch=True)
+    tab.no_horizontal_scroll(width)
     tab.play("9S-t5")  # column five now fans ten face-up cards
     tab.no_horizontal_scroll(width)
     small = [s for s in strips(tab.page) if s["height"] < 24 or s["width"] < 24]
     assert not small, f"strips under 24 px at {width} px: {small}"
     tab.open(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas")
+    tab.no_horizontal_scroll(width)
     tab.play("d")
     tab.no_horizontal_scroll(width)
+    for page in ("/", "/records/", "/rules/yukon/"):
+        tab.open(page)
+        tab.no_horizontal_scroll(width)
 
 
 def test_the_klondike_menu_fits_a_360_px_phone(open_tab, klondike_deal):
@@ -104,10 +113,12 @@ def test_selection_target_and_focus_rings_stand_out_on_card_and_felt(
     assert contrast(ring, card) >= 3 and all(contrast(halo, b) >= 3 for b in felt)
 
 
-def test_forced_colours_keep_selection_targets_and_suits_apart(open_tab, worked_example):
-    tab = open_tab(f"/yukon/{NUMBER}/")
-    page = tab.page
-    page.emulate_media(forced_colors="active")
+def test_forced_colours_keep_suits_and_selection_apart_and_axe_finds_nothing(
+    open_tab, worked_example, todays_daily
+):
+    """The suite's one forced-colours test: what the system's colours must not merge, then
+    axe on the table and the pages around it."""
+    tab = open_tab(f"/yukon/{NUMBER}/", forced_colors="active")
     style = "(el, prop) => getComputedStyle(el)[prop]"
     red, black = tab.card("TH"), tab.card("TC")
     assert red.evaluate(style, "color") != black.evaluate(style, "color")
@@ -116,6 +127,14 @@ def test_forced_colours_keep_selection_targets_and_suits_apart(open_tab, worked_
     picked = tab.card("9S").evaluate(style, "outlineStyle")
     target = tab.pile("t5").evaluate(style, "outlineStyle")
     assert (picked, target) == ("solid", "dashed")
+    tab.tap_pile("t5")
+    tab.wait_ply(1)
+    assert_clean(tab.page, "a Yukon deal in forced colours", shot=False)
+    screenshots.shoot(tab.page, "yukon deal", schemes=("forced",))
+    for state, path in {"lobby": "/", "stats": "/stats/", "daily": "/daily/"}.items():
+        tab.open(path)  # the lobby with the game to continue, its statistics begun
+        assert_clean(tab.page, f"{state} in forced colours", shot=False)
+        screenshots.shoot(tab.page, state, schemes=("forced",))
 
 
 def test_the_dark_theme_follows_the_system(open_tab, worked_example):

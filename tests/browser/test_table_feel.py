@@ -83,12 +83,6 @@ def test_a_phone_gets_one_nav_row_and_24_px_strips_and_nothing_under_the_bar(
     shoot(tab, "yukon picked up")
 
 
-def test_no_sideways_scroll_at_320_px(open_tab, worked_example, klondike_deal):
-    for path in (f"/yukon/{NUMBER}/", f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas"):
-        tab = open_tab(path, viewport={"width": 320, "height": 640}, has_touch=True)
-        tab.no_horizontal_scroll(320)
-
-
 def test_draw_three_shows_the_middle_waste_cards_whole_index(open_tab, klondike_deal):
     tab = open_tab(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas", **SIZES["phone"])
     tab.play("d")

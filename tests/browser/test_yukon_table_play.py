@@ -226,26 +226,20 @@ def test_cards_are_announced_by_name_and_face_down_cards_say_nothing(tab, worked
                 assert trace not in html, f"{card.code} is face down but the page shows {trace}"
 
 
-def test_a_phone_plays_without_horizontal_scrolling(open_tab, worked_example):
+def test_a_phone_plays_by_touch_with_readable_ranks(open_tab, worked_example):
+    """Touch, not clicks (sideways scroll on a phone: test_accessibility_phones_and_colours)."""
     tab = open_tab(f"/yukon/{NUMBER}/", viewport=PHONE, has_touch=True)
-    tab.no_horizontal_scroll(PHONE["width"])
     rank = tab.card("9S").locator("b")
     assert float(rank.evaluate("b => parseFloat(getComputedStyle(b).fontSize)")) >= 14
 
     tab.card("9S").tap(position={"x": 6, "y": 5})
     assert tab.lit() == ["t5"]
-    tab.no_horizontal_scroll(PHONE["width"])
     tab.pile("t5").tap(position={"x": 8, "y": 8})
     expect(tab.counter).to_have_text("1")
-    tab.no_horizontal_scroll(PHONE["width"])
 
     tab.open("/klondike/7/?draw=3")
     tab.tap_pile("stock")
     expect(tab.pile("waste").locator("[data-card]")).to_have_count(3)
-    tab.no_horizontal_scroll(PHONE["width"])
-    for page in ("/", "/records/", "/rules/yukon/"):
-        tab.open(page)
-        tab.no_horizontal_scroll(PHONE["width"])
 
 
 def test_a_tap_while_cards_glide_lands_and_skips_the_glide(tab):

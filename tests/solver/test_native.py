@@ -5,12 +5,21 @@ must not only agree on every verdict but take the same number of nodes and find 
 line: any slip in a port of a move rule, a key or a pruning shows up here. Every native
 win also replays through the rules engine to a won game, and every native loss is matched
 by the reference's own exhaustive proof.
+
+The Python search's answers for every reference deal and 200 positions from random play are
+stored (tests/data/search/python.jsonl, written by tools/search_golden.py, which must run
+again whenever solver/search/*.py changes: a test here says so): the compiled core is
+compared against them on every run. The same comparisons with the Python search run live
+(marker `oracle`, also `slow`: about a CPU-minute) search exactly those positions on the same
+budgets, so CI leaves them out; run them with `-m oracle`.
 """
 
 from __future__ import annotations
 
-import random
+import importlib.util
+import json
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -33,6 +42,11 @@ MIDGAME_NODES = 2000
 DEVELOPMENT_DEAL_KEY = b"yukon-klondike-development-deal-key"
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native core not built")
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("search_golden", ROOT / "tools" / "search_golden.py")
+golden = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(golden)
 
 
 def both(position, nodes: int):
@@ -59,6 +73,8 @@ REFERENCE = reference_positions()
 
 
 @pytest.mark.parametrize(("deal_id", "position"), REFERENCE, ids=[i for i, _ in REFERENCE])
+@pytest.mark.slow
+@pytest.mark.oracle
 def test_both_engines_agree_on_every_reference_deal(deal_id, position):
     python, compiled = both(position, DEAL_NODES)
     assert_same(python, compiled, position)
@@ -73,27 +89,83 @@ def test_the_reference_deals_exercise_wins_losses_and_budgets():
 
 
 @cache
+def stored() -> tuple[dict, list[dict]]:
+    """The stored answers' header, and the answers (tools/search_golden.py)."""
+    with open(golden.GOLDEN, encoding="utf-8") as lines:
+        header, *rows = [json.loads(line) for line in lines]
+    return header, rows
+
+
+def stored_answers(kind: str) -> list[dict]:
+    return [row for row in stored()[1] if row["kind"] == kind]
+
+
+@cache
 def midgame_positions() -> list[tuple[str, Position]]:
-    """Positions reached by random legal play (stock moves included) from the reference
-    deals, Klondike also with a pass limit: 2 positions a deal from 100 deals."""
-    rng = random.Random(20261130)
-    rows = list(reference("yukon").values())[:40] + list(reference("klondike").values())[::7]
-    out = []
+    """The stored positions reached by random legal play (stock moves included) from the
+    reference deals, Klondike also with a pass limit: 200 from 100 deals."""
+    return [(row["id"], Position.from_text(row["position"])) for row in stored_answers("midgame")]
+
+
+def assert_as_stored(row: dict, position) -> None:
+    compiled = native.search(read(position), None, row["budget"], dive=False)
+    assert (compiled.verdict, compiled.nodes) == (row["verdict"], row["nodes"]), row["id"]
+    assert compiled.moves == row["moves"], row["id"]
+    if compiled.verdict == WIN:
+        assert rules.is_won(replay(position, compiled.moves)), row["id"]
+
+
+def test_the_stored_answers_are_the_python_search_of_today():
+    """The stored answers hold only for the Python search they were made with."""
+    assert stored()[0]["sources"] == golden.sources_digest(), (
+        "solver/search changed: run .venv/bin/python tools/search_golden.py"
+    )
+    deals = stored_answers("deal")
+    assert [row["id"] for row in deals] == [i for i, _ in REFERENCE]
+    assert {row["budget"] for row in deals} == {DEAL_NODES} == {golden.DEAL_NODES}
+    assert {r["budget"] for r in stored_answers("midgame")} == {MIDGAME_NODES}
+
+
+def test_the_compiled_core_answers_every_reference_deal_as_the_python_one_did():
+    positions = dict(REFERENCE)
+    for row in stored_answers("deal"):
+        assert_as_stored(row, positions[row["id"]])
+
+
+def test_the_compiled_core_answers_positions_from_random_play_as_the_python_one_did():
+    rows = stored_answers("midgame")
+    assert len(rows) >= 150
     for row in rows:
-        data = dict(row["position"])
-        if data["variant"] == "klondike" and rng.random() < 0.3:
-            data["passes_left"] = rng.choice([1, 2, 3])
-        position = Position.from_json(data)
-        for n in range(rng.randint(8, 70)):
-            moves = rules.legal_moves(position)
-            if not moves or rules.is_won(position):
-                break
-            position = rules.apply(position, rng.choice(moves))
-            if n in (5, 60) or rng.random() < 0.03:
-                out.append((f"{row['id']}+{n}", position))
-    return out[:200]
+        assert_as_stored(row, Position.from_text(row["position"]))
+    # Random play loses most games: the losses are the point here, but wins must come too.
+    verdicts = [row["verdict"] for row in rows]
+    assert verdicts.count(LOSS) >= 30
+    assert verdicts.count(WIN) >= 10
 
 
+def test_the_dive_never_contradicts_the_python_search():
+    """solve()'s native default dives for a win first: its verdicts may be decided where
+    the plain search's are not, never the other way round, and its wins replay."""
+    positions = dict(REFERENCE)
+    for row in stored_answers("deal"):
+        position = positions[row["id"]]
+        compiled = solve(position, budget_nodes=DEAL_NODES)
+        if row["verdict"] != UNKNOWN and compiled.verdict != UNKNOWN:
+            assert row["verdict"] == compiled.verdict, row["id"]
+        if compiled.verdict == WIN:
+            assert rules.is_won(replay(position, compiled.moves)), row["id"]
+
+
+def test_no_position_offers_more_moves_than_the_stated_bound():
+    """_native.c counts out the most moves one position can offer (MOVES_BOUND) and holds
+    more in its buffer: the Python engine, which offers the same moves, went past it on no
+    position its searches of the reference deals and random-play positions entered."""
+    most = max(row["most_moves"] for row in stored()[1])
+    assert 10 <= most <= _native.MOVES_BOUND < _native.MOVES_CAP
+
+
+@pytest.mark.slow
+@pytest.mark.oracle
 def test_both_engines_agree_on_positions_from_random_play():
     positions = midgame_positions()
     assert len(positions) >= 150
@@ -107,6 +179,8 @@ def test_both_engines_agree_on_positions_from_random_play():
     assert verdicts.count(WIN) >= 10
 
 
+@pytest.mark.slow
+@pytest.mark.oracle
 def test_the_dive_never_contradicts_the_reference_engine():
     """solve()'s native default dives for a win first: its verdicts may be decided where
     the plain search's are not, never the other way round, and its wins replay."""
@@ -166,7 +240,9 @@ def test_an_unknown_engine_is_refused():
         solve(position, engine="rust")
 
 
-def test_no_position_offers_more_moves_than_the_stated_bound():
+@pytest.mark.slow
+@pytest.mark.oracle
+def test_no_position_offers_more_moves_than_the_bound_in_a_live_search():
     """_native.c counts out the most moves one position can offer (MOVES_BOUND) and holds
     more in its buffer: the Python engine, which offers the same moves, never goes past it
     on any position its searches of the reference deals and random-play positions enter."""

@@ -18,6 +18,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from games import limits
 from games.limits import GRACE_SECONDS, RATE_CACHE, RedisCounts
 from games.models import MAX_ACTIONS, Game, RateCount
 from yukon_site.env import redis_cache
@@ -200,21 +201,26 @@ def test_counts_of_windows_gone_by_are_swept(alice, low_limits):
 
 @pytest.mark.parametrize("low_limits", ["redis"], indirect=True)
 def test_counts_in_redis_expire_past_their_window_and_touch_no_table(alice, low_limits,
-                                                                     redis_counts):  # fmt: skip
+                                                                     redis_counts,
+                                                                     monkeypatch):  # fmt: skip
     client, prefix = redis_counts
+    window = 20_000
+    monkeypatch.setattr(limits, "clock", lambda: window * DAY + DAY / 4)  # a quarter in
     deal, line = easy_yukon()
     game = alice.game_at(deal, [])
+    before = client.time()[0]  # Redis's own clock, which the expiry is set by
     with CaptureQueriesContext(connection) as sent:
         assert alice.move(game, line[0]).status_code == 200
+    after = client.time()[0]
     assert not [q for q in sent.captured_queries if RateCount._meta.db_table in q["sql"]]
     assert not RateCount.objects.exists()
-    window = int(time.time() // DAY)
-    keys = {key.decode(): client.ttl(key) for key in client.scan_iter(match=f"{prefix}:*")}
+    keys = {key.decode(): client.expiretime(key) for key in client.scan_iter(match=f"{prefix}:*")}
     assert sorted(keys) == [
         f"{prefix}:1:action:a:127.0.0.1:{window}", f"{prefix}:1:action:p:alice:{window}",
     ]  # fmt: skip
-    left = (window + 1) * DAY - time.time()
-    assert all(left < ttl <= left + GRACE_SECONDS + 1 for ttl in keys.values()), keys
+    # Three quarters of the window left, then the grace: from when Redis set the key.
+    timeout = 3 * DAY // 4 + GRACE_SECONDS
+    assert all(before + timeout <= at <= after + timeout for at in keys.values()), keys
     assert {int(client.get(key)) for key in keys} == {1}
 
 
