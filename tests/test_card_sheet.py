@@ -39,4 +39,4 @@ def test_a_face_up_card_uses_its_face_from_the_hashed_sheet():
     views = [CardView(card=DECK[12], targets="", selected=False, hinted=False)]
     html = cards(Context(), views, "/g/?")
     assert re.search(r'<use href="/static/cards/faces(\.[0-9a-f]{12})?\.svg#KS"/>', html), html
-    assert 'aria-label="king of spades"' in html and "<b>K</b><i>♠</i>" in html
+    assert 'aria-label="K♠, king of spades"' in html and "<b>K</b><i>♠</i>" in html
