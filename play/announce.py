@@ -13,12 +13,14 @@ from games.engine.rules import apply
 
 
 def card_name(card: Card) -> str:
-    """The card's accessible name: it contains what the card shows (`9`, `K`), so a voice
-    command that says the visible text finds it (WCAG 2.5.3), and a screen reader reads
-    "9 of hearts" as "nine of hearts"."""
+    """The card's accessible name: it contains what the card shows, word for word, so a
+    voice command that says the visible text finds it (WCAG 2.5.3). A number card's name
+    starts with its number ("9 of hearts", read "nine of hearts"); an ace's or a court
+    card's letter is no word of its name, so the name starts with the index it shows
+    ("Q♦, queen of diamonds")."""
     if 2 <= card.rank <= 10:
         return f"{card.rank} of {card.spoken.split(' of ')[1]}"
-    return card.spoken
+    return f"{card.label[1:]}{card.label[:1]}, {card.spoken}"
 
 
 def plural(count: int, word: str) -> str:

@@ -32,10 +32,6 @@ class PileView:
     lit: bool = False  # a target of the selected card (the no-JavaScript page lights it)
     hinted: bool = False
 
-    @property
-    def down_slots(self) -> range:
-        return range(self.down)
-
 
 @dataclass
 class BoardView:

@@ -42,31 +42,28 @@ def pass_of(passes_left: int, passes: int | None) -> str:
     return f"Pass {passes - passes_left + 1} of {passes}"
 
 
-# A face-up card as the board shows it. Written here rather than in a template included once
-# per card: the include cost ~45 µs a card, some 1.3 ms of a move's ~10 ms of server CPU
-# (bench/profile_move.py). The label's first character is the suit, the rest the rank.
-# The accessible name contains the visible rank (label-in-name); a picked-up card is
-# described by the page's "picked up" note.
+# A face-up card, the one source of its markup for the board and the replay. Written here
+# rather than in a template included once per card: the include cost ~45 µs a card, some
+# 1.3 ms of a move's ~10 ms of server CPU (bench/profile_move.py). The index is text (rank,
+# then suit) so it reads at any size and in forced colours; the face (pips, figure, lower
+# index) is a <use> of the one sheet of faces, cached once (tools/card_sheet.py draws it).
+# The accessible name contains the visible index (label in name, WCAG 2.5.3); a picked-up
+# card is described by the page's "picked up" note.
+FACE_HTML = (
+    "<b>{rank}</b><i>{suit}</i>"
+    '<svg class="face" aria-hidden="true"><use href="{sheet}#{code}"/></svg>'
+)
+# A card that can be picked up: a link, so it works without JavaScript.
 CARD_HTML = (
     '<a class="card up {colour}{selected}{hinted}" data-card="{code}" data-targets="{targets}" '
-    'href="{link}select={code}" aria-label="{spoken}"{described}><b>{rank}</b><i>{suit}</i>'
-    '<svg class="face" aria-hidden="true"><use href="{sheet}#{code}"/></svg></a>\n'
+    'href="{link}select={code}" aria-label="{spoken}"{described}>' + FACE_HTML + "</a>"
 )
-# A card under the top of a draw-3 waste fan: seen, not playable, so not a control at all.
-COVERED_HTML = (
-    '<span class="card up covered {colour}" data-card="{code}" role="img" '
-    'aria-label="{spoken}, covered"><b>{rank}</b><i>{suit}</i>'
-    '<svg class="face" aria-hidden="true"><use href="{sheet}#{code}"/></svg></span>\n'
+# A card that is seen, not played: under the top of a draw-3 waste fan, or any card of a
+# replay. Not a control at all.
+SEEN_HTML = (
+    '<span class="card up {colour}{covered}" data-card="{code}" role="img" '
+    'aria-label="{spoken}{covered_words}">' + FACE_HTML + "</span>"
 )
-# The face (pips, figure, lower index) is a <use> of the one sheet of faces, cached once
-# (tools/card_sheet.py draws it).
-FACE_HTML = '<svg class="face" aria-hidden="true"><use href="{sheet}#{code}"/></svg>'
-
-
-@register.simple_tag
-def card_face(card: Card) -> SafeString:
-    """The `<svg>` that draws a face-up card's face: `{% card_face card %}`."""
-    return mark_safe(FACE_HTML.format(sheet=escape(static("cards/faces.svg")), code=card.code))
 
 
 # The parts of a card's markup that never change, escaped once for the 52 cards.
@@ -82,7 +79,7 @@ _PARTS = {
 }
 
 
-def _page_parts(context: Context, select_base: str) -> tuple[str, str]:
+def _page_parts(context: Context, select_base: str = "") -> tuple[str, str]:
     """The pick-up links' base and the face sheet's address, escaped, worked out once a page
     render rather than once a pile: static() alone costs ~20 µs, and a board has 11 piles."""
     key = ("board_tags", select_base)
@@ -100,10 +97,22 @@ def cards(context: Context, views: Iterable[CardView], select_base: str) -> Safe
     return mark_safe(_cards(views, *_page_parts(context, select_base)))  # escaped in _cards
 
 
-def _cards(views: Iterable[CardView], link: str, sheet: str) -> str:
+@register.simple_tag(takes_context=True)
+def seen_cards(context: Context, views: Iterable[CardView]) -> SafeString:
+    """A pile's face-up cards as a replay shows them, nothing to pick up:
+    `{% seen_cards pile.cards %}`."""
+    return mark_safe(_cards(views, "", _page_parts(context)[1], seen=True))  # escaped
+
+
+def _cards(views: Iterable[CardView], link: str, sheet: str, seen: bool = False) -> str:
     return "".join(  # every value is escaped here or is a fixed word
-        COVERED_HTML.format(sheet=sheet, **_PARTS[view.card])
-        if view.covered
+        SEEN_HTML.format(
+            sheet=sheet,
+            covered=" covered" if view.covered else "",
+            covered_words=", covered" if view.covered else "",
+            **_PARTS[view.card],
+        )
+        if seen or view.covered
         else CARD_HTML.format(
             selected=" selected" if view.selected else "",
             hinted=" hinted" if view.hinted else "",
@@ -117,7 +126,16 @@ def _cards(views: Iterable[CardView], link: str, sheet: str) -> str:
     )
 
 
-DOWN_HTML = '<span class="card down" aria-hidden="true"></span>'
+# A face-down card: an empty span, the same for every card, with nothing to say or hide.
+DOWN_HTML = '<span class="card down"></span>'
+
+
+@register.simple_tag
+def card_back() -> SafeString:
+    """A face-down card where a template draws one alone (the stock): `{% card_back %}`."""
+    return mark_safe(DOWN_HTML)
+
+
 DROP_HTML = (
     '<button class="drop" name="to" value="{name}" aria-label="Move {spoken} to {title}">'
     "</button>\n"
@@ -138,14 +156,29 @@ def piles(
     return mark_safe("".join(_pile(view, selected, *parts) for view in views))  # escaped
 
 
-def _pile(view: PileView, selected: Card | None, link: str, sheet: str) -> str:
+@register.simple_tag(takes_context=True)
+def seen_piles(context: Context, views: Iterable[PileView]) -> SafeString:
+    """Columns or foundations as a replay shows them, the same piles with nothing to pick up:
+    `{% seen_piles table.columns %}`."""
+    sheet = _page_parts(context)[1]
+    return mark_safe("".join(_pile(view, None, "", sheet, seen=True) for view in views))
+
+
+def pile_label(view: PileView) -> str:
+    """A pile's accessible name: "Column 3, 2 face-down", "Foundation 1, hearts, 5 cards".
+    A foundation takes whichever ace comes first (the rules tie no slot to a suit), so an
+    empty one names no suit and a filled one names the suit its ace claimed it for."""
+    if view.name.startswith("f"):
+        if not view.size:
+            return f"{view.title}, empty"
+        suit = view.cards[-1].card.spoken.split(" of ")[1]
+        return f"{view.title}, {suit}, {view.size} card{'' if view.size == 1 else 's'}"
+    label = view.title + (f", {view.down} face-down" if view.down else "")
+    return label + (", empty" if not view.down and not view.cards else "")
+
+
+def _pile(view: PileView, selected: Card | None, link: str, sheet: str, seen: bool = False) -> str:
     kind = "foundation" if view.name.startswith("f") else "column"
-    if kind == "foundation":
-        count = f"{view.size} card{'' if view.size == 1 else 's'}" if view.size else "empty"
-        label = f"{view.title}, {count}"
-    else:
-        label = view.title + (f", {view.down} face-down" if view.down else "")
-        label += ", empty" if not view.down and not view.cards else ""
     drop = ""
     if selected is not None:
         drop = DROP_HTML.format(
@@ -153,6 +186,6 @@ def _pile(view: PileView, selected: Card | None, link: str, sheet: str) -> str:
         )
     return (  # every value is escaped here or is a fixed word
         f'<div class="pile {kind}{" lit" if view.lit else ""}{" hinted" if view.hinted else ""}" '
-        f'data-pile="{escape(view.name)}" role="group" aria-label="{escape(label)}">\n'
-        f"{drop}{DOWN_HTML * view.down}{_cards(view.cards, link, sheet)}</div>\n"
+        f'data-pile="{escape(view.name)}" role="group" aria-label="{escape(pile_label(view))}">'
+        f"{drop}{DOWN_HTML * view.down}{_cards(view.cards, link, sheet, seen)}</div>"
     )

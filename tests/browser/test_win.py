@@ -4,6 +4,8 @@ it leaves."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -72,9 +74,14 @@ def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record_and_a_
     share.click()
     expect(result.get_by_role("link", name="Link copied")).to_be_visible()
     assert tab.page.evaluate("navigator.clipboard.readText()") == address
-    assert tab.page.locator("#board .foundation").evaluate_all(
+    labels = tab.page.locator("#board .foundation").evaluate_all(
         "piles => piles.map(p => p.getAttribute('aria-label'))"
-    ) == [f"Foundation {i}, 13 cards" for i in range(1, 5)]
+    )
+    suits = [
+        re.fullmatch(rf"Foundation {i}, (\w+), 13 cards", label)
+        for i, label in enumerate(labels, 1)
+    ]
+    assert all(suits) and sorted(s[1] for s in suits) == ["clubs", "diamonds", "hearts", "spades"]
 
     replay_url = tab.page.get_by_test_id("replay-link").get_attribute("href")
 

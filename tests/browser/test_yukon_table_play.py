@@ -214,10 +214,12 @@ def test_without_javascript_a_card_link_and_a_pile_button_make_the_move(open_tab
 def test_cards_are_announced_by_name_and_face_down_cards_say_nothing(tab, worked_example):
     expect(tab.card("9S")).to_have_attribute("aria-label", "9 of spades")
     expect(tab.card("TH")).to_have_attribute("aria-label", "10 of hearts")
+    expect(tab.card("QH")).to_have_attribute("aria-label", "Q♥, queen of hearts")
+    expect(tab.card("AS")).to_have_attribute("aria-label", "A♠, ace of spades")
     downs = tab.page.locator("#board .card.down")
     assert downs.count() == 21
     assert set(downs.evaluate_all("cards => cards.map(c => c.outerHTML)")) == {
-        '<span class="card down" aria-hidden="true"></span>'
+        '<span class="card down"></span>'
     }
     html = tab.page.content()
     for column in worked_example.tableau:

@@ -100,11 +100,13 @@ def test_a_refusal_says_nothing_new_in_the_live_region(alice, example):
 # -- the wording itself, on positions ------------------------------------------------------
 
 
-def test_a_card_name_holds_the_rank_it_shows():
+def test_a_card_name_holds_the_index_it_shows_as_words():
     assert card_name(Card.parse("9H")) == "9 of hearts"
     assert card_name(Card.parse("TD")) == "10 of diamonds"
-    assert card_name(Card.parse("KS")) == "king of spades"  # shows K
-    assert card_name(Card.parse("AC")) == "ace of clubs"  # shows A
+    # "K" is a letter of "king", not a word of "king of spades": the index comes first.
+    assert card_name(Card.parse("KS")) == "K♠, king of spades"
+    assert card_name(Card.parse("QD")) == "Q♦, queen of diamonds"
+    assert card_name(Card.parse("AC")) == "A♣, ace of clubs"
 
 
 def test_a_lone_card_says_no_carried_cards_and_no_flip():

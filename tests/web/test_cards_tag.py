@@ -66,8 +66,8 @@ def test_a_column_shows_its_face_down_cards_as_identical_blanks_then_its_face_up
     assert (pile["role"], pile["aria-label"]) == ("group", "Column 3, 2 face-down")
     children = pile.find_all(recursive=False)
     backs = children[:2]
-    assert [(b.name, b["class"], b.get("aria-hidden"), b.contents) for b in backs] == [
-        ("span", ["card", "down"], "true", [])
+    assert [(b.name, b["class"], b.attrs, b.contents) for b in backs] == [
+        ("span", ["card", "down"], {"class": ["card", "down"]}, [])
     ] * 2
     assert [c["data-card"] for c in children[2:]] == ["9S", "8H"]
 
@@ -76,9 +76,11 @@ def test_an_empty_column_and_foundations_say_how_many_cards_they_hold():
     assert render_pile(PileView("t1", "Column 1"))["aria-label"] == "Column 1, empty"
     assert render_pile(PileView("f2", "Foundation 2"))["aria-label"] == "Foundation 2, empty"
     ace = render_pile(PileView("f1", "Foundation 1", cards=[view("AS", "")], size=1))
-    assert ace["class"] == ["pile", "foundation"] and ace["aria-label"] == "Foundation 1, 1 card"
-    five = render_pile(PileView("f1", "Foundation 1", cards=[view("5S", "")], size=5))
-    assert five["aria-label"] == "Foundation 1, 5 cards"
+    assert ace["class"] == ["pile", "foundation"]
+    # A foundation takes any ace; once one is there, it says which suit it builds.
+    assert ace["aria-label"] == "Foundation 1, spades, 1 card"
+    five = render_pile(PileView("f3", "Foundation 3", cards=[view("5H", "")], size=5))
+    assert five["aria-label"] == "Foundation 3, hearts, 5 cards"
 
 
 def test_lit_and_hinted_piles_say_so_and_a_picked_up_card_gets_a_drop_button_on_every_pile():

@@ -123,8 +123,10 @@ def test_the_last_step_of_a_won_game_has_every_card_home(alice, bob):
     document = parse(html)
     assert face_up(html) == {"KS", "KH", "KD", "KC"}
     labels = {pile["data-pile"]: pile["aria-label"] for pile in document.select("[data-pile]")}
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    kings = [one(document, f'[data-pile="f{i}"] [data-card]')["data-card"] for i in range(1, 5)]
     assert [labels[f"f{i}"] for i in range(1, 5)] == [
-        f"Foundation {i}, 13 cards" for i in range(1, 5)
+        f"Foundation {i}, {suits[king[1]]}, 13 cards" for i, king in enumerate(kings, start=1)
     ]
     assert [labels[f"t{i}"] for i in range(1, 8)] == [f"Column {i}, empty" for i in range(1, 8)]
     assert not document.select(".card.down")
