@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from games.engine.moves import Move, MoveError
 from games.engine.positions import Position
-from games.engine.rules import apply, is_won
+from games.engine.rules import apply
 
 from .models import Check, PositionVerdict, position_key
 
@@ -38,7 +38,7 @@ def follow(position: Position) -> Followed:
     """The stored line from `position`, as far as it is stored: one query for a row on a
     stored line, one a move for rows without one."""
     moves: list[str] = []
-    while not is_won(position) and len(moves) < LONGEST:
+    while not position.is_won and len(moves) < LONGEST:
         row = PositionVerdict.objects.filter(key=position_key(position)).values_list(
             "verdict", "move", "step", "line__moves"
         )
@@ -51,4 +51,4 @@ def follow(position: Position) -> Followed:
             except MoveError:  # a row that no longer replays (it never should): a gap
                 return Followed(tuple(moves), position, None)
             moves.append(text)
-    return Followed(tuple(moves), position, Check.WIN if is_won(position) else None)
+    return Followed(tuple(moves), position, Check.WIN if position.is_won else None)

@@ -97,11 +97,6 @@ def add(
     return not replaced
 
 
-def claim(worker: str = "") -> CheckRequest | None:
-    """The newest wanted request, claimed for a search (`claim_some`, one position)."""
-    return next(iter(claim_some(worker, 1)), None)
-
-
 def claim_some(worker: str = "", limit: int = 1) -> list[CheckRequest]:
     """Up to `limit` of the newest wanted requests for distinct positions, claimed for a search
     (by `worker`, the db_worker's id) along with every other request for the same positions;

@@ -194,10 +194,10 @@ def test_a_worker_killed_mid_check_loses_nothing():
     assert checks.request(game, winnable) == Check.PENDING  # queues the check
     # A worker claims the check, exactly as check_position does first, and is killed before
     # it stores anything: the request stays claimed and the position stays undecided.
-    assert queue.claim().key == key
+    assert [row.key for row in queue.claim_some()] == [key]
     assert not PositionVerdict.objects.filter(key=key).exists()
     # Within the retry window the claim stands: no other worker searches it twice ...
-    assert queue.claim() is None
+    assert queue.claim_some() == []
     # ... once it has been claimed longer than any check takes, the next worker takes it over
     # and decides it.
     CheckRequest.objects.filter(key=key).update(

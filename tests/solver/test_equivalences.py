@@ -108,4 +108,4 @@ def test_a_card_under_a_toggled_stack_may_land_on_the_stack_once_it_has_moved():
         for position in (on_diamond, on_heart):
             result = solve(position, budget_nodes=20_000, engine=engine)
             assert result.verdict == WIN, (engine, position.to_text())
-            assert rules.is_won(replay(position.to_json(), result.moves))
+            assert replay(position.to_json(), result.moves).is_won

@@ -47,7 +47,7 @@ def assert_same(python, compiled, position, label: str = "") -> None:
     assert (compiled.verdict, compiled.nodes) == (python.verdict, python.nodes), label
     assert compiled.moves == python.moves, label
     if compiled.verdict == WIN:
-        assert rules.is_won(replay(position, compiled.moves)), label
+        assert replay(position, compiled.moves).is_won, label
 
 
 def reference_positions() -> list[tuple[str, dict]]:
@@ -86,7 +86,7 @@ def midgame_positions() -> list[tuple[str, Position]]:
         position = Position.from_json(data)
         for n in range(rng.randint(8, 70)):
             moves = rules.legal_moves(position)
-            if not moves or rules.is_won(position):
+            if not moves or position.is_won:
                 break
             position = rules.apply(position, rng.choice(moves))
             if n in (5, 60) or rng.random() < 0.03:
@@ -118,7 +118,7 @@ def test_the_dive_never_contradicts_the_reference_engine():
         if python.verdict != UNKNOWN and compiled.verdict != UNKNOWN:
             assert python.verdict == compiled.verdict
         if compiled.verdict == WIN:
-            assert rules.is_won(replay(position, compiled.moves))
+            assert replay(position, compiled.moves).is_won
 
 
 def test_the_draw_3_dive_tries_every_move_of_its_first_levels():
@@ -129,7 +129,7 @@ def test_the_draw_3_dive_tries_every_move_of_its_first_levels():
     result = solve(position, budget_nodes=2_000_000)
     assert result.verdict == WIN
     assert result.nodes <= 2_000_000 // 8
-    assert rules.is_won(replay(position, result.moves))
+    assert replay(position, result.moves).is_won
     assert native.search(read(position), None, 1_000_000, dive=False).verdict == UNKNOWN
 
 

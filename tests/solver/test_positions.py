@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import rules
 from games.engine.cards import Card
 from games.engine.positions import Position
 from solver.search import LOSS, UNKNOWN, WIN, PositionError, solve
@@ -21,7 +20,7 @@ def test_one_move_from_a_win_is_a_win_in_one_move():
     result = solve(position)
     assert result.verdict == WIN
     assert result.moves == ["KH-f"]
-    assert rules.is_won(replay(position, result.moves))
+    assert replay(position, result.moves).is_won
 
 
 def test_a_klondike_waste_card_one_move_from_a_win():
@@ -68,7 +67,7 @@ def test_a_win_that_needs_a_card_back_from_a_foundation():
     )
     result = solve(position, budget_nodes=100_000)
     assert result.verdict == WIN
-    assert rules.is_won(replay(position, result.moves))
+    assert replay(position, result.moves).is_won
     returns = [
         n for n, move in enumerate(result.moves)
         if move.startswith("TD-t")
@@ -93,7 +92,7 @@ def test_a_mid_game_klondike_position_with_stock_waste_and_passes():
     middle = replay(row["position"], start.moves[: len(start.moves) // 2])
     result = solve(middle, budget_nodes=100_000)  # an engine Position works as well as JSON
     assert result.verdict == WIN
-    assert rules.is_won(replay(middle, result.moves))
+    assert replay(middle, result.moves).is_won
 
 
 def test_an_exhausted_budget_is_unknown_never_a_guess():

@@ -11,7 +11,6 @@ from functools import cache
 
 import pytest
 
-from games.engine import rules
 from solver.search import LOSS, UNKNOWN, WIN, Result, solve
 
 from .reference import reference, replay
@@ -48,7 +47,7 @@ def test_it_never_contradicts_the_reference_and_its_wins_replay(name, deal_id):
     if result.verdict == WIN:
         # A KPat Yukon "loss" may be a win for us: KPat forbids moves back off a foundation.
         assert row["reference"] != LOSS or name == "yukon", "won a deal the reference lost"
-        assert rules.is_won(replay(row["position"], result.moves))
+        assert replay(row["position"], result.moves).is_won
     elif result.verdict == LOSS:
         assert row["reference"] != WIN, "lost a deal the reference won"
         assert result.moves == []
@@ -100,5 +99,5 @@ def test_it_wins_with_a_pass_limit_and_its_line_respects_it():
     position = dict(row["position"], passes_left=3)
     result = solve(position, budget_nodes=25_000)
     assert result.verdict == WIN
-    assert rules.is_won(replay(position, result.moves))
+    assert replay(position, result.moves).is_won
     assert result.moves.count("r") <= 2

@@ -13,11 +13,12 @@ from django.utils import timezone
 from daily.models import DailyDeal, ReplayView
 from daily.services import dailies
 from games.deals import deal_for, deal_position
+from games.engine import history
 from games.models import Game
 from games.steps import steps as game_steps
 from solver.deadends.models import Check, PositionVerdict, position_key
 from solver.pool.models import DealVerdict, Outcome
-from solver.pool.par import par_of, shorten
+from solver.pool.par import shorten
 
 from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon
 from .html import one, parse, text
@@ -90,7 +91,7 @@ def test_par_cuts_a_cycle_out_of_the_solvers_line():
     wandering = ["d"] * 24 + ["r"] + line  # a whole pass through the stock comes back here
     shorter = shorten(start, wandering)
     assert len(shorter) <= len(line) < len(wandering)
-    assert par_of(start, shorter) == len(shorter)
+    assert history.replay(start, shorter, "none")[-1].moves == len(shorter)
 
 
 def test_par_takes_a_shortcut_and_never_lengthens_a_line():
@@ -108,7 +109,8 @@ def test_a_fresh_win_in_the_pool_keeps_its_par(db):
     verdict = solve_and_store("yukon", 5, None, None, budget_seconds=None, budget_nodes=1_000_000)
     assert verdict.verdict == Outcome.WIN
     assert 0 < verdict.par <= len(verdict.moves)
-    assert par_of(deal_position(verdict.deal), verdict.par_moves) == verdict.par
+    replayed = history.replay(deal_position(verdict.deal), verdict.par_moves, "none")
+    assert replayed[-1].position.is_won and replayed[-1].moves == verdict.par
 
 
 def test_the_result_card_and_the_records_show_moves_against_par(alice):
