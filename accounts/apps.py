@@ -6,5 +6,5 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        # Connect the receivers: login and logout (handover), and every user saved (looks).
-        from . import handover, looks  # noqa: F401
+        # Connect the receivers: login and logout (handover), and every user saved (lookalikes).
+        from . import handover, lookalikes  # noqa: F401

@@ -6,7 +6,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
-from . import looks
+from . import lookalikes
 
 LOOKS_TAKEN = "That username looks just like one already taken: please choose another."
 
@@ -23,6 +23,6 @@ class SignupForm(UserCreationForm):
         """Refused when taken in any case (Django's own check) or by a look-alike: the same
         letters from another alphabet, fullwidth forms (accounts.skeleton)."""
         username = super().clean_username()
-        if username and looks.taken(username):
+        if username and lookalikes.taken(username):
             raise forms.ValidationError(LOOKS_TAKEN, code="look_alike")
         return username

@@ -30,7 +30,7 @@ from games.forms import (
 from games.models import Game, Result, Scoring
 from games.steps import current, elapsed_seconds
 from solver.deadends import checks
-from solver.deadends.models import Check
+from solver.deadends.models import PENDING
 from solver.pool.grades import grade_of_game
 from solver.pool.par import par_of_game
 
@@ -224,7 +224,7 @@ def game_hint(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponseStopPolling()  # moved on, or the hint was never asked here
     step = current(game)
     move, state = hints.answer(game, step.position, checks.known(game, step.position))
-    if state == Check.PENDING:
+    if state == PENDING:
         return HttpResponse(status=204)  # still looking: the page asks again in a second
     response = _board(request, game, step, hint=move, hint_state=state,
                       say=announce.hint_words(move, state))  # fmt: skip
@@ -269,7 +269,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "selected": selected,
         "hint": hint,
         "hint_state": hint_state,
-        "hint_poll": hint_poll_url(game) if hint_state == Check.PENDING else "",
+        "hint_poll": hint_poll_url(game) if hint_state == PENDING else "",
         "alert": alert,
         "note": note,
         "finished_moves": finished_moves,

@@ -14,8 +14,9 @@ from django.db import connection
 from games.engine.moves import Move
 from games.engine.positions import Position
 from games.engine.rules import first_foundation_for, move_back
+from solver.search.verdict import Verdict
 
-from .models import Check, PositionVerdict, WinningLine
+from .models import PositionVerdict, WinningLine
 from .proofs import improves, write
 
 
@@ -69,13 +70,13 @@ def derive(before: Position | None, row: Row | None, move: Move | None) -> Deriv
     """
     if row is None:
         return None
-    if row.verdict == Check.LOSS:
-        return Derived(Check.LOSS)
+    if row.verdict == Verdict.LOSS:
+        return Derived(Verdict.LOSS)
     if before is None or move is None:
         return None
-    if row.verdict == Check.UNKNOWN:
-        return Derived(Check.UNKNOWN) if move_back(before, move) is not None else None
-    if row.verdict != Check.WIN:
+    if row.verdict == Verdict.UNKNOWN:
+        return Derived(Verdict.UNKNOWN) if move_back(before, move) is not None else None
+    if row.verdict != Verdict.WIN:
         return None
     along = _along_the_line(before, row, move) if row.moves else None
     return along or _back_and_forth(before, row, move)
@@ -86,14 +87,14 @@ def _along_the_line(before: Position, row: Row, move: Move) -> Derived | None:
     rest = moves[row.step + 1 :]
     if not rest or not _same_move(before, move, Move.parse(moves[row.step])):
         return None
-    return Derived(Check.WIN, row.line, row.step + 1, rest[0], len(rest))
+    return Derived(Verdict.WIN, row.line, row.step + 1, rest[0], len(rest))
 
 
 def _back_and_forth(before: Position, row: Row, move: Move) -> Derived | None:
     back = move_back(before, move)
     if back is None:
         return None
-    return Derived(Check.WIN, move=str(back), length=row.length + 1)
+    return Derived(Verdict.WIN, move=str(back), length=row.length + 1)
 
 
 def _same_move(before: Position, played: Move, planned: Move) -> bool:

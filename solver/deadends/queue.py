@@ -30,9 +30,10 @@ from games.engine.positions import Position
 from games.engine.rules import move_back
 from games.models import Game
 from games.steps import current, steps
+from solver.search.verdict import Verdict
 
 from . import lease
-from .models import Check, CheckRequest, PositionVerdict, position_key
+from .models import CheckRequest, PositionVerdict, position_key
 from .proofs import store_verdicts
 
 MAX_PER_PLAYER = 3
@@ -274,7 +275,7 @@ def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | 
             game, game.actions[:-1]
         ):
             # Its walk was a look-back from memo.at, so memo.at was lost.
-            seen = [*memo.seen, _Seen(memo.at, step.moves - 1, None, last, proven=Check.LOSS)]
+            seen = [*memo.seen, _Seen(memo.at, step.moves - 1, None, last, proven=Verdict.LOSS)]
     if seen is not None:
         walked = _walk(game, seen, memo.first, at, ask)
         # Found all lost above memo.first: the answer below it, unless it is the start.
@@ -372,7 +373,7 @@ def _kept(walked: list[_Seen], found: dict[str, str]) -> tuple[_Seen, ...] | Non
             kept.append(each)  # kept by the memo before
             continue
         proven = each.proven or found.get(each.key)
-        if proven in (Check.WIN, Check.LOSS):
+        if proven in (Verdict.WIN, Verdict.LOSS):
             kept.append(_Seen(each.key, each.moves, None, "", proven=proven))
             continue
         if each.key not in found and each.position is not None:
@@ -396,14 +397,14 @@ def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
     unread = [each.key for each in seen if each.proven is None]
     known = _verdicts_by_key(unread) if unread else {}
     found: dict[str, str] = {}  # steps found lost, or undecided, by the move after them
-    after = Check.LOSS  # the verdict of the step after `index`: at first, the game's own
+    after = Verdict.LOSS  # the verdict of the step after `index`: at first, the game's own
     back, stop = Back(), None
     for index in range(len(seen) - 1, -1, -1):
         each = seen[index]
         verdict = each.proven or known.get(each.key)
         # A step whose move on can go straight back is won or lost with the step after it
         # (carry.derive): lost with a lost one, and undecided, unsearched, with an undecided one.
-        if verdict is None or (verdict == Check.UNKNOWN and after == Check.LOSS):
+        if verdict is None or (verdict == Verdict.UNKNOWN and after == Verdict.LOSS):
             reversible = each.reversible
             if reversible is None:
                 if each.position is None:
@@ -411,7 +412,7 @@ def _walk(game: Game, seen: list[_Seen], first: int, at: str, ask: bool):
                 reversible = _reversible(each.position, each.action)
             if reversible:
                 verdict = found[each.key] = after
-        if verdict == Check.WIN:
+        if verdict == Verdict.WIN:
             back, stop = Back(jump_to=first + index), index
             break
         if verdict is None:

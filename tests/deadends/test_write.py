@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import pytest
 
-from solver.deadends.models import Check, PositionVerdict
+from solver.deadends.models import PositionVerdict
 from solver.deadends.proofs import improves, write
+from solver.search.verdict import Verdict
 
 pytestmark = pytest.mark.django_db
 
 KEY = "k" * 64
-STORED = [None, (Check.UNKNOWN, 0), (Check.LOSS, 0), (Check.WIN, 5), (Check.WIN, 9)]
-WRITTEN = [(Check.LOSS, 0), (Check.UNKNOWN, 0), (Check.WIN, 3), (Check.WIN, 5), (Check.WIN, 7)]
+STORED = [None, (Verdict.UNKNOWN, 0), (Verdict.LOSS, 0), (Verdict.WIN, 5), (Verdict.WIN, 9)]
+WRITTEN = [
+    (Verdict.LOSS, 0),
+    (Verdict.UNKNOWN, 0),
+    (Verdict.WIN, 3),
+    (Verdict.WIN, 5),
+    (Verdict.WIN, 7),
+]
 
 
 @pytest.mark.parametrize("stored", STORED)
@@ -23,7 +30,7 @@ def test_a_row_only_ever_improves(stored, written):
     if stored is not None:
         PositionVerdict.objects.create(key=KEY, verdict=stored[0], length=stored[1], nodes=1)
     verdict, length = written
-    write(KEY, verdict, "AS-f" if verdict == Check.WIN else "", length, nodes=42)
+    write(KEY, verdict, "AS-f" if verdict == Verdict.WIN else "", length, nodes=42)
     row = PositionVerdict.objects.get(key=KEY)
     if improves(verdict, length, stored):
         assert (row.verdict, row.length, row.nodes) == (verdict, length, 42)

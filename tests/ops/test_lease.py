@@ -16,8 +16,9 @@ from games import deals
 from games.engine.deal import deal
 from games.models import Deal, Game
 from solver.deadends import checks, lease, queue
-from solver.deadends.models import Check, CheckRequest, PositionVerdict, WorkerLease
+from solver.deadends.models import PENDING, CheckRequest, PositionVerdict, WorkerLease
 from solver.deadends.tasks import check_position
+from solver.search.verdict import Verdict
 
 from ..worker import work
 
@@ -31,7 +32,7 @@ def waiting_check() -> str:
     game = Game.objects.create(
         player="alice", deal=Deal.objects.create(variant="yukon", number=6, cards=cards)
     )
-    assert checks.request(game, position) == Check.PENDING
+    assert checks.request(game, position) == PENDING
     return CheckRequest.objects.get().key
 
 
@@ -104,8 +105,8 @@ def test_the_requeued_wake_up_answers_the_dead_workers_check():
     expire("w1")
     assert lease.recover() == (1, 0)
     assert DBTaskResult.objects.get(pk=task.pk).status == TaskResultStatus.READY
-    assert work() == [Check.WIN]  # what the next worker does with the wake-up
-    assert PositionVerdict.objects.get(key=key).verdict == Check.WIN
+    assert work() == [Verdict.WIN]  # what the next worker does with the wake-up
+    assert PositionVerdict.objects.get(key=key).verdict == Verdict.WIN
     assert not CheckRequest.objects.exists()
 
 

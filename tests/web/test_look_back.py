@@ -16,10 +16,11 @@ from games.models import Game
 from games.steps import current, steps
 from play import actions
 from solver.deadends import queue
-from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
+from solver.deadends.models import CheckRequest, PositionVerdict, position_key
+from solver.search.verdict import Verdict
 
 pytestmark = pytest.mark.django_db
-VERDICTS = [Check.WIN] * 2 + [Check.LOSS] * 3 + [Check.UNKNOWN] * 3
+VERDICTS = [Verdict.WIN] * 2 + [Verdict.LOSS] * 3 + [Verdict.UNKNOWN] * 3
 
 
 def store(key: str, verdict: str | None, proven: dict[str, str]) -> None:
@@ -28,10 +29,10 @@ def store(key: str, verdict: str | None, proven: dict[str, str]) -> None:
     position, in `proven`, is what a check proves of it again after a sweep."""
     row = PositionVerdict.objects.filter(key=key).first()
     verdict = proven.get(key, verdict)
-    if verdict is None or (row is not None and row.verdict != Check.UNKNOWN):
+    if verdict is None or (row is not None and row.verdict != Verdict.UNKNOWN):
         return
     PositionVerdict.objects.update_or_create(key=key, defaults={"verdict": verdict})
-    if verdict != Check.UNKNOWN:
+    if verdict != Verdict.UNKNOWN:
         proven[key] = verdict
 
 
@@ -83,8 +84,8 @@ def test_walking_on_from_where_it_stopped_answers_as_the_whole_walk(alice, monke
         if stored and rng.random() < 0.05:  # the retention sweep deleted a proof
             PositionVerdict.objects.filter(pk=rng.choice(stored)).delete()
         at = position_key(step.position)
-        store(at, Check.WIN if rng.random() < 0.25 else Check.LOSS, proven)
-        if PositionVerdict.objects.get(key=at).verdict != Check.LOSS:
+        store(at, Verdict.WIN if rng.random() < 0.25 else Verdict.LOSS, proven)
+        if PositionVerdict.objects.get(key=at).verdict != Verdict.LOSS:
             continue  # winnable, now or when met before: no look-back from it
         # A walk on from an earlier one holds to what it found proven there, its proof swept
         # since or not; the whole walk reads the proofs as they are now.
@@ -106,7 +107,7 @@ def test_walking_on_from_where_it_stopped_answers_as_the_whole_walk(alice, monke
 def test_a_lost_line_is_not_replayed_while_it_plays_on(alice, monkeypatch):
     game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
     winnable = position_key(current(game).position)
-    PositionVerdict.objects.create(key=winnable, verdict=Check.WIN)
+    PositionVerdict.objects.create(key=winnable, verdict=Verdict.WIN)
     rng = random.Random(8)
     for turn in range(30):
         game = Game.objects.get(pk=game.pk)
@@ -116,9 +117,9 @@ def test_a_lost_line_is_not_replayed_while_it_plays_on(alice, monkeypatch):
         game = Game.objects.get(pk=game.pk)
         step = current(game)
         at = position_key(step.position)
-        if PositionVerdict.objects.filter(key=at).exclude(verdict=Check.LOSS).exists():
+        if PositionVerdict.objects.filter(key=at).exclude(verdict=Verdict.LOSS).exists():
             break  # back on the winnable start
-        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Check.LOSS})
+        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Verdict.LOSS})
         if turn == 1:  # the first walk replays the game; after it, none does
             monkeypatch.setattr(queue, "steps", pytest.fail)
         back = queue.look_back_on(game, step, at, True, before)
@@ -130,7 +131,7 @@ def test_a_lost_line_played_on_reads_no_proven_step_again(alice, monkeypatch):
     """The steps a walk found proven are not read again, their proofs swept since or not."""
     game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
     winnable = position_key(current(game).position)
-    PositionVerdict.objects.create(key=winnable, verdict=Check.WIN)
+    PositionVerdict.objects.create(key=winnable, verdict=Verdict.WIN)
     rng = random.Random(3)
     read = queue._verdicts_by_key
     asked: list[set[str]] = []
@@ -148,7 +149,7 @@ def test_a_lost_line_played_on_reads_no_proven_step_again(alice, monkeypatch):
         step = current(game)
         at = position_key(step.position)
         assert at != winnable
-        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Check.LOSS})
+        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Verdict.LOSS})
         if turn == 6:  # the retention sweep deleted every proof
             PositionVerdict.objects.exclude(key=at).delete()
             monkeypatch.setattr(queue, "steps", pytest.fail)
@@ -164,7 +165,7 @@ def test_a_walk_that_stopped_at_a_step_not_checked_walks_on_from_it(alice, monke
     proven winnable."""
     game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
     start = current(game).position
-    PositionVerdict.objects.create(key=position_key(start), verdict=Check.WIN)
+    PositionVerdict.objects.create(key=position_key(start), verdict=Verdict.WIN)
     rng = random.Random(4)
 
     def play(move) -> tuple[Game, str, Position]:
@@ -172,7 +173,7 @@ def test_a_walk_that_stopped_at_a_step_not_checked_walks_on_from_it(alice, monke
         actions.act(game.pk, alice.player, "move", game.ply, move)
         moved = Game.objects.get(pk=game.pk)
         at = position_key(current(moved).position)
-        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Check.LOSS})
+        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Verdict.LOSS})
         return moved, at, before
 
     game, _, _ = play(rng.choice(rules.legal_moves(start)))
@@ -188,7 +189,7 @@ def test_a_walk_that_stopped_at_a_step_not_checked_walks_on_from_it(alice, monke
         back = queue.look_back_on(game, current(game), at, True, before)
         assert (back.jump_to, back.searching) == (None, True)
         assert CheckRequest.objects.filter(game=game, key=position_key(unchecked)).exists()
-    PositionVerdict.objects.create(key=position_key(unchecked), verdict=Check.WIN)
+    PositionVerdict.objects.create(key=position_key(unchecked), verdict=Verdict.WIN)
     game, at, before = play(rng.choice(rules.legal_moves(current(game).position)))
     back = queue.look_back_on(game, current(game), at, True, before)
     assert (back.jump_to, back.jump_moves, back.searching) == (1, 1, False)
@@ -196,14 +197,14 @@ def test_a_walk_that_stopped_at_a_step_not_checked_walks_on_from_it(alice, monke
 
 def test_a_deal_lost_from_the_start_is_not_replayed_while_it_plays_on(alice, monkeypatch):
     game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
-    PositionVerdict.objects.create(key=position_key(current(game).position), verdict=Check.LOSS)
+    PositionVerdict.objects.create(key=position_key(current(game).position), verdict=Verdict.LOSS)
     rng = random.Random(6)
     for turn in range(10):
         before = current(game).position
         actions.act(game.pk, alice.player, "move", game.ply, rng.choice(rules.legal_moves(before)))
         game = Game.objects.get(pk=game.pk)
         at = position_key(current(game).position)
-        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Check.LOSS})
+        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Verdict.LOSS})
         if turn == 1:  # the first walk replays the game; after it, none does
             monkeypatch.setattr(queue, "steps", pytest.fail)
         back = queue.look_back_on(game, current(game), at, True, before)

@@ -23,9 +23,10 @@ from django.db import IntegrityError, transaction
 from games.deals import deal_for, deal_position
 from solver.management import options as cli
 from solver.pool.fill import fresh_numbers
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
 from solver.pool.tasks import work_out_grades
 from solver.search.batch import ignore_sigint, solve_job
+from solver.search.verdict import Verdict
 
 BAR_WIDTH = 24
 
@@ -139,8 +140,8 @@ class _Run:
         except IntegrityError:
             return  # solved meanwhile by someone else (the web's pool top-up): keep theirs
         self.tried += 1
-        self.wins += result["verdict"] == Outcome.WIN
-        self.losses += result["verdict"] == Outcome.LOSS
+        self.wins += result["verdict"] == Verdict.WIN
+        self.losses += result["verdict"] == Verdict.LOSS
         self.progress()
 
     def progress(self, final: bool = False) -> None:

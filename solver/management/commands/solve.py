@@ -23,7 +23,7 @@ from games.engine.deal import DealError, check_number, deal
 from games.engine.positions import Position, PositionError
 from games.models import Deal
 from solver.management import options as cli
-from solver.search import ENGINES, LOSS, WIN, solve
+from solver.search import ENGINES, Verdict, solve
 
 
 class Command(BaseCommand):
@@ -122,8 +122,8 @@ def _read(source: str, variant: str, draw: int | None, passes: int | None) -> Po
 
 def _summary(result) -> str:
     effort = f"{result.nodes} positions, {result.seconds:.2f} s"
-    if result.verdict == WIN:
+    if result.verdict == Verdict.WIN:
         return f"win in {len(result.moves)} moves ({effort})\n" + " ".join(result.moves)
-    if result.verdict == LOSS:
+    if result.verdict == Verdict.LOSS:
         return f"loss: no line wins from here, every reachable position searched ({effort})"
     return f"unknown: the budget ran out before a win or a proof of loss ({effort})"
