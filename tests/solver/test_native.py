@@ -36,7 +36,7 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="native core not 
 
 
 def both(position, nodes: int):
-    """Each engine's Result; the native one without its quick dive, so that it searches
+    """Each engine's Answer; the native one without its quick dive, so that it searches
     exactly as the Python one does."""
     python = solve(position, budget_nodes=nodes, engine="python")
     compiled = native.search(read(position), None, nodes, dive=False)
