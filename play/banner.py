@@ -9,7 +9,7 @@ from games.engine import history
 from games.engine.moves import MalformedMove, Move
 from games.engine.positions import Position
 from games.models import Game
-from solver.deadends import checks, queue
+from solver.deadends import checks, lookback, queue
 from solver.deadends.models import PENDING, position_key
 from solver.search.verdict import Verdict
 
@@ -66,7 +66,7 @@ def verdict(
         state = checks.known(game, step.position)
     if state != Verdict.LOSS:
         return Banner(state)
-    back = queue.look_back_on(game, step, position_key(step.position), ask, before)
+    back = lookback.look_back_on(game, step, position_key(step.position), ask, before)
     if back.asked:
         checks.wake()
     if back.jump_to is not None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db import connection
 
+from games.engine.history import parse_action
 from games.engine.moves import Move
 from games.engine.positions import Position
 from games.engine.rules import first_foundation_for, move_back
@@ -137,3 +138,16 @@ def store(key: str, here: Row | None, derived: Derived) -> str:
         return here.verdict
     write(key, derived.verdict, derived.move, derived.length, derived.line, derived.step)
     return derived.verdict
+
+
+def reversible(position: Position, action: str) -> bool:
+    """Whether `action`, played from `position`, is a move whose cards can go straight back.
+
+    Then a lost position after it proves `position` lost: were `position` winnable, the
+    position after the move could play the move back (rules.move_back: legal there, and it
+    reaches `position`) and then win, so it would not be lost. And the two positions reach
+    each other, so they are won or lost together: an undecided one after it leaves
+    `position` undecided too (`derive`), and a search of it would go through the
+    positions the search that could not decide the other went through."""
+    move = parse_action(action)
+    return isinstance(move, Move) and move_back(position, move) is not None

@@ -49,7 +49,7 @@ def store_verdicts(found: list[tuple[Position | str, str, int, float]]) -> None:
     """`store` for many losses and unknowns (position or its key, verdict, nodes, seconds)
     in one statement: each is stored unless its position has a verdict already; a loss also
     replaces an unknown (a deep check may prove what a quick one left undecided, and a
-    look-back may prove, with no search, what a check left undecided: queue.look_back)."""
+    look-back may prove, with no search, what a check left undecided: lookback.look_back)."""
     if not found:
         return
     now = connection.ops.adapt_datetimefield_value(timezone.now())

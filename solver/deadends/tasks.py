@@ -18,7 +18,7 @@ from games.steps import step_at, steps
 from solver.search import solve
 from solver.search.verdict import Verdict
 
-from . import carry, lease, queue
+from . import carry, lease, lookback, queue
 from .models import CheckRequest, PositionVerdict, position_key
 from .proofs import store_line, store_onward, store_verdicts
 
@@ -45,7 +45,7 @@ DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 2_000_000}
 # for less CPU: `bench/check_budgets.py --seed S` against the same with `--deep-nodes 500000
 # --deep-after-undecided`, over seeds 4-7, searched a quarter less and left 22 positions of
 # 8,293 undecided, not 30.
-# A look-back's check (queue.look_back: an earlier position of a lost line, asked for to find
+# A look-back's check (lookback.look_back: an earlier position of a lost line, asked for to find
 # the last winnable one) is quick only too. The walk steps over a position left undecided as
 # it steps over a lost one, so a deep check there only counts when it proves a win, and
 # winnable positions are the quick ones to prove. In the seeded load test (100 random
@@ -236,6 +236,6 @@ def _look_back_if_lost(row: CheckRequest) -> None:
     at = PositionVerdict.objects.filter(key=row.at).values_list("verdict", flat=True).first()
     if at != Verdict.LOSS:
         return
-    back = queue.look_back(row.game, steps(row.game)[:-1], row.at, ask=True)
+    back = lookback.look_back(row.game, steps(row.game)[:-1], row.at, ask=True)
     if back.asked:
         wake()

@@ -15,6 +15,7 @@ from solver.deadends.models import CheckRequest, PositionVerdict, position_key
 from solver.deadends.tasks import check_position
 from solver.search import solve
 from solver.search.verdict import Verdict
+from tests.deadends import stored
 from tests.deadends.test_check_path import in_the_dead_end, played, player, post, start
 from tests.deadends.test_deadends import make_deal
 from tests.deadends.test_reversible_path import TO_A_WAY_BACK, a_way_back
@@ -38,7 +39,7 @@ def test_a_move_from_a_position_proven_lost_meanwhile_is_lost_with_no_search():
     wanted = CheckRequest.objects.get()
     assert (wanted.key, wanted.came_from) == (position_key(reached), position_key(lost))
     check_ends(lost, budget_nodes=1_000_000)
-    assert queue.verdicts([lost]) == [Verdict.LOSS]
+    assert stored.verdicts([lost]) == [Verdict.LOSS]
     outcomes = work()
     assert outcomes[0] == "carried", outcomes  # what follows is the banner's look back
     row = PositionVerdict.objects.get(key=position_key(reached))
@@ -82,9 +83,9 @@ def test_a_move_from_a_position_left_undecided_meanwhile_gets_a_quick_check_only
     game, left = moved_on_with_checks_that_decide_nothing(monkeypatch)
     assert not CheckRequest.objects.get().quick_only, "its came-from position: not yet checked"
     check_ends(left, **tasks.QUICK_BUDGET)
-    assert queue.verdicts([left]) == [Verdict.UNKNOWN]
+    assert stored.verdicts([left]) == [Verdict.UNKNOWN]
     assert check_position.call() == "unknown", "a quick check, and no deep one"
-    assert queue.verdicts([current(game).position]) == [Verdict.UNKNOWN]
+    assert stored.verdicts([current(game).position]) == [Verdict.UNKNOWN]
 
 
 def test_a_deep_check_whose_came_from_position_was_left_undecided_meanwhile_is_not_run(
@@ -95,7 +96,7 @@ def test_a_deep_check_whose_came_from_position_was_left_undecided_meanwhile_is_n
     assert CheckRequest.objects.get().deep, "asked for again, deep"
     check_ends(left, **tasks.QUICK_BUDGET)  # meanwhile, left undecided
     assert check_position.call() == "carried", "no deep search: stored undecided"
-    assert queue.verdicts([current(game).position]) == [Verdict.UNKNOWN]
+    assert stored.verdicts([current(game).position]) == [Verdict.UNKNOWN]
     assert not CheckRequest.objects.exists()
 
 
@@ -106,7 +107,7 @@ def test_a_move_from_a_win_that_carries_nothing_gives_the_claim_no_came_from():
     post(alice, game, move="7S-t7")
     work()  # winnable, its line stored
     here = current(game).position
-    assert queue.verdicts([here]) == [Verdict.WIN]
+    assert stored.verdicts([here]) == [Verdict.WIN]
     post(alice, game, move="KC-t1")  # off its line, and its cards cannot go back
     assert CheckRequest.objects.get().came_from == "", "the move path tried already"
 

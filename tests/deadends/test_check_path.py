@@ -32,6 +32,7 @@ from solver.deadends.tasks import check_position
 from solver.pool.models import DealVerdict
 from solver.search import solve
 from solver.search.verdict import Verdict
+from tests.deadends import stored
 from tests.deadends.test_deadends import DEAD_END_LINE, make_deal
 from tests.web.html import one, parse
 from tests.worker import work
@@ -142,7 +143,7 @@ def test_a_check_whose_player_moved_on_is_dropped_before_it_starts():
     assert CheckRequest.objects.count() == 1, "the second move's request replaced the first's"
     assert DBTaskResult.objects.count() == 1, "and the first's wake-up serves it"
     assert work() == [Verdict.WIN], "one search: the position the player stands on"
-    assert queue.verdicts([left]) == [None], "the position left behind was never searched"
+    assert stored.verdicts([left]) == [None], "the position left behind was never searched"
     assert not CheckRequest.objects.exists()
 
 
@@ -167,7 +168,7 @@ def test_a_position_two_games_want_is_searched_once():
     post(bob, games[1], move="7S-t7")
     assert CheckRequest.objects.count() == 2
     assert work() == [Verdict.WIN]
-    assert all(queue.verdicts([current(g).position]) == [Verdict.WIN] for g in games)
+    assert all(stored.verdicts([current(g).position]) == [Verdict.WIN] for g in games)
 
 
 def test_an_undecided_quick_check_comes_back_deep_behind_the_quick_ones(monkeypatch):
@@ -183,7 +184,7 @@ def test_an_undecided_quick_check_comes_back_deep_behind_the_quick_ones(monkeypa
     claimed = queue.claim_some(limit=tasks.BATCH)
     assert [(row.game_id, row.deep) for row in claimed] == [(second.pk, False), (first.pk, True)]
     assert tasks._check(claimed, "") == [Verdict.WIN, Verdict.WIN], "the quick one, then the deep"
-    assert queue.verdicts([current(g).position for g in (first, second)]) == [Verdict.WIN] * 2
+    assert stored.verdicts([current(g).position for g in (first, second)]) == [Verdict.WIN] * 2
 
 
 def test_a_drain_searches_what_its_quick_check_left_undecided_deep(monkeypatch):
@@ -209,7 +210,7 @@ def test_a_move_from_an_undecided_position_gets_a_quick_check_only(monkeypatch):
     assert CheckRequest.objects.get().quick_only, "from a position left undecided"
     assert check_position.call() == "unknown", "a quick check, and no deep one"
     assert not CheckRequest.objects.exists()
-    assert queue.verdicts([current(game).position]) == [Verdict.UNKNOWN]
+    assert stored.verdicts([current(game).position]) == [Verdict.UNKNOWN]
 
 
 def played(moves: list[str]):
@@ -232,11 +233,11 @@ def test_a_move_from_a_lost_position_is_lost_without_a_search():
     lost = current(game).position
     assert solve(lost, budget_nodes=1_000_000).verdict == "loss"
     work()
-    assert queue.verdicts([lost]) == [Verdict.LOSS]
+    assert stored.verdicts([lost]) == [Verdict.LOSS]
     queued = DBTaskResult.objects.count()
     page = parse(post(alice, game, move="4D-t6"))  # the one move left
     assert one(page, "[data-testid=dead-end]") and one(page, "[data-testid=jump-back]")
-    assert queue.verdicts([current(game).position]) == [Verdict.LOSS]
+    assert stored.verdicts([current(game).position]) == [Verdict.LOSS]
     assert not CheckRequest.objects.filter(key=position_key(current(game).position)).exists()
     assert DBTaskResult.objects.count() == queued, "lost by inheritance: nothing to search"
 
@@ -269,7 +270,7 @@ def test_a_look_back_steps_over_a_position_its_quick_check_leaves_undecided(monk
     # A quick check and no deep one leaves it undecided; the walk steps over it to the
     # position before it, the deal's, whose check is quick only too.
     assert check_position.call() == "unknown unknown"
-    assert queue.verdicts([steps[-2].position, steps[0].position]) == [Verdict.UNKNOWN] * 2
+    assert stored.verdicts([steps[-2].position, steps[0].position]) == [Verdict.UNKNOWN] * 2
     assert not CheckRequest.objects.exists()
 
 

@@ -24,6 +24,7 @@ from solver.deadends.models import (
     position_key,
 )
 from solver.search.verdict import Verdict
+from tests.deadends import stored
 from tests.web.html import one, parse, refusal, text, text_of
 from tests.worker import work
 
@@ -123,7 +124,7 @@ def test_jump_back_restores_the_last_winnable_step_and_is_undoable(alice, lost_g
     assert lost_game.actions == [*DEAD_END_LINE, "@1"]
     step = current(lost_game)
     assert step.moves == 1
-    assert queue.verdicts([step.position]) == [Verdict.WIN]
+    assert stored.verdicts([step.position]) == [Verdict.WIN]
     assert not page.select("[data-testid=dead-end]")
     post(alice, lost_game, action="undo")
     lost_game.refresh_from_db()
@@ -162,7 +163,7 @@ def test_positions_on_a_known_winning_line_need_no_search():
         post(alice, game, move=PositionVerdict.objects.get(key=here, verdict=Verdict.WIN).move)
     queued = DBTaskResult.objects.count() - queued
     assert queued == 0, "every position on the line was known winnable as it was reached"
-    assert queue.verdicts([current(game).position]) == [Verdict.WIN]
+    assert stored.verdicts([current(game).position]) == [Verdict.WIN]
     assert PositionVerdict.objects.count() == 6 and WinningLine.objects.count() == 1
 
 

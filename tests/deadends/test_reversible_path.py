@@ -15,6 +15,7 @@ from games.steps import steps as game_steps
 from solver.deadends import queue, tasks
 from solver.deadends.models import CheckRequest, PositionVerdict, position_key
 from solver.search.verdict import Verdict
+from tests.deadends import stored
 from tests.deadends.test_check_path import played, player, post, start
 from tests.deadends.test_deadends import make_deal
 from tests.web.html import hint_poll, one, parse
@@ -176,7 +177,7 @@ def test_a_look_back_past_a_reversible_move_to_an_undecided_step_does_not_search
     monkeypatch.undo()
     post(alice, game, move=str(a_one_way_move(current(game).position)))
     *_, last_winnable, one_way, left_undecided, lost = game_steps(game)
-    assert queue.verdicts([one_way.position, left_undecided.position]) == [None, "unknown"]
+    assert stored.verdicts([one_way.position, left_undecided.position]) == [None, "unknown"]
     row = walked_past(one_way, to=last_winnable)
     assert (row.verdict, row.nodes) == (Verdict.UNKNOWN, 0), "as undecided as its move on"
     assert work() == [Verdict.WIN]

@@ -1,5 +1,5 @@
 """The look-back on a lost line walks again only the steps since it last stopped, and answers
-as walking the whole game would (solver/deadends/queue.look_back_on)."""
+as walking the whole game would (solver/deadends/lookback.look_back_on)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from games.engine.rules import move_back
 from games.models import Game
 from games.steps import current, steps
 from play import actions
-from solver.deadends import queue
+from solver.deadends import lookback
 from solver.deadends.models import CheckRequest, PositionVerdict, position_key
 from solver.search.verdict import Verdict
 
@@ -48,7 +48,7 @@ def whole_walk(game: Game, at: str, restored: dict[str, str]) -> tuple[int | Non
             PositionVerdict.objects.bulk_create(
                 PositionVerdict(key=key, verdict=verdict) for key, verdict in restored.items()
             )
-            back = queue.look_back(game, steps(game)[:-1], at, ask=False)
+            back = lookback.look_back(game, steps(game)[:-1], at, ask=False)
             raise _Undone
     except _Undone:
         return back.jump_to, back.searching
@@ -58,8 +58,8 @@ def test_walking_on_from_where_it_stopped_answers_as_the_whole_walk(alice, monke
     rng = random.Random(5)
     game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
     replays = []
-    whole = queue.steps
-    monkeypatch.setattr(queue, "steps", lambda g: replays.append(g.pk) or whole(g))
+    whole = lookback.steps
+    monkeypatch.setattr(lookback, "steps", lambda g: replays.append(g.pk) or whole(g))
     compared = replayed = 0
     proven: dict[str, str] = {}
     for _ in range(300):
@@ -95,7 +95,7 @@ def test_walking_on_from_where_it_stopped_answers_as_the_whole_walk(alice, monke
         if swept:
             expected.add(whole_walk(game, at, swept))
         replays.clear()
-        got = queue.look_back_on(game, step, at, rng.random() < 0.5, before)
+        got = lookback.look_back_on(game, step, at, rng.random() < 0.5, before)
         assert (got.jump_to, got.searching) in expected
         if got.jump_to is not None:
             assert got.jump_moves == steps(game)[got.jump_to].moves
@@ -121,8 +121,8 @@ def test_a_lost_line_is_not_replayed_while_it_plays_on(alice, monkeypatch):
             break  # back on the winnable start
         PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Verdict.LOSS})
         if turn == 1:  # the first walk replays the game; after it, none does
-            monkeypatch.setattr(queue, "steps", pytest.fail)
-        back = queue.look_back_on(game, step, at, True, before)
+            monkeypatch.setattr(lookback, "steps", pytest.fail)
+        back = lookback.look_back_on(game, step, at, True, before)
         assert back.jump_to == 0 and back.jump_moves == 0
     assert turn > 20
 
@@ -133,14 +133,14 @@ def test_a_lost_line_played_on_reads_no_proven_step_again(alice, monkeypatch):
     winnable = position_key(current(game).position)
     PositionVerdict.objects.create(key=winnable, verdict=Verdict.WIN)
     rng = random.Random(3)
-    read = queue._verdicts_by_key
+    read = lookback._verdicts_by_key
     asked: list[set[str]] = []
 
     def reading(keys) -> dict[str, str]:
         asked.append(set(keys))
         return read(asked[-1])
 
-    monkeypatch.setattr(queue, "_verdicts_by_key", reading)
+    monkeypatch.setattr(lookback, "_verdicts_by_key", reading)
     for turn in range(12):
         game = Game.objects.get(pk=game.pk)
         before = current(game).position
@@ -152,9 +152,9 @@ def test_a_lost_line_played_on_reads_no_proven_step_again(alice, monkeypatch):
         PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Verdict.LOSS})
         if turn == 6:  # the retention sweep deleted every proof
             PositionVerdict.objects.exclude(key=at).delete()
-            monkeypatch.setattr(queue, "steps", pytest.fail)
+            monkeypatch.setattr(lookback, "steps", pytest.fail)
         asked.clear()
-        back = queue.look_back_on(game, step, at, False, before)
+        back = lookback.look_back_on(game, step, at, False, before)
         assert back.jump_to == 0 and back.jump_moves == 0
         assert asked == ([{winnable}] if turn == 0 else [])
 
@@ -181,17 +181,17 @@ def test_a_walk_that_stopped_at_a_step_not_checked_walks_on_from_it(alice, monke
     one_way = [move for move in rules.legal_moves(unchecked) if move_back(unchecked, move) is None]
     PositionVerdict.objects.filter(key=position_key(unchecked)).delete()
     game, at, before = play(one_way[0])
-    back = queue.look_back_on(game, current(game), at, True, before)
+    back = lookback.look_back_on(game, current(game), at, True, before)
     assert (back.jump_to, back.searching, back.asked) == (None, True, True)
-    monkeypatch.setattr(queue, "steps", pytest.fail)  # no walk after this one replays
+    monkeypatch.setattr(lookback, "steps", pytest.fail)  # no walk after this one replays
     for _ in range(3):
         game, at, before = play(rng.choice(rules.legal_moves(current(game).position)))
-        back = queue.look_back_on(game, current(game), at, True, before)
+        back = lookback.look_back_on(game, current(game), at, True, before)
         assert (back.jump_to, back.searching) == (None, True)
         assert CheckRequest.objects.filter(game=game, key=position_key(unchecked)).exists()
     PositionVerdict.objects.create(key=position_key(unchecked), verdict=Verdict.WIN)
     game, at, before = play(rng.choice(rules.legal_moves(current(game).position)))
-    back = queue.look_back_on(game, current(game), at, True, before)
+    back = lookback.look_back_on(game, current(game), at, True, before)
     assert (back.jump_to, back.jump_moves, back.searching) == (1, 1, False)
 
 
@@ -206,6 +206,6 @@ def test_a_deal_lost_from_the_start_is_not_replayed_while_it_plays_on(alice, mon
         at = position_key(current(game).position)
         PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Verdict.LOSS})
         if turn == 1:  # the first walk replays the game; after it, none does
-            monkeypatch.setattr(queue, "steps", pytest.fail)
-        back = queue.look_back_on(game, current(game), at, True, before)
-        assert back == queue.Back()  # lost from the start: nowhere to jump back to
+            monkeypatch.setattr(lookback, "steps", pytest.fail)
+        back = lookback.look_back_on(game, current(game), at, True, before)
+        assert back == lookback.Back()  # lost from the start: nowhere to jump back to
