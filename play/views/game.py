@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
@@ -36,6 +36,7 @@ from solver.pool.par import par_of_game
 
 from .. import actions, announce, banner, coach, hints
 from ..board import board, finish_blocker
+from .bad_request import bad_request
 from .lobby import looks, wants_winnable
 
 STALE = "The table had changed since that page was drawn; here it is as it stands."
@@ -122,9 +123,7 @@ def _action_data(request: HttpRequest) -> dict | HttpResponse:
     if not form.is_valid():
         message = "; ".join(m for errors in form.errors.values() for m in errors)
         # Plain text: the message may quote the forged input (`'<script>' is not a move`).
-        return HttpResponseBadRequest(
-            f"That request was not understood: {message}", content_type="text/plain; charset=utf-8"
-        )
+        return bad_request(f"That request was not understood: {message}")
     try:
         limits.check(request, "hint" if form.cleaned_data["action"] == "hint" else "action")
     except limits.Limited as limited:

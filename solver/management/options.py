@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from django.core.management.base import CommandError
 
+from games.engine.positions import VARIANTS
+
 DEFAULT_BUDGET_SECONDS = 10.0
 
 
 def variant(value: str | None) -> str:
-    if value not in ("yukon", "klondike"):
+    if value not in VARIANTS:
         shown = "missing" if value is None else repr(value)[:20]
-        raise CommandError(f"--variant must be yukon or klondike ({shown})", returncode=2)
+        raise CommandError(f"--variant must be {' or '.join(VARIANTS)} ({shown})", returncode=2)
     return value
 
 

@@ -19,10 +19,9 @@ from django.db import DatabaseError
 
 from games.deals import deal_position
 from games.engine.deal import DealError, check_number, deal
-from games.engine.positions import Column, Position
+from games.engine.positions import VARIANTS, Column, Position
 from games.models import Deal
 
-VARIANTS = ("yukon", "klondike")
 FACE_DOWN = "▒▒"
 CELL = 5  # "♦10" and "▒▒" with room to breathe
 
