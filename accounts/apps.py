@@ -6,10 +6,10 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        # Connect the receivers: login and logout (handover), and every user saved (looks).
+        # Connect the receivers: login and logout (handover), and every user saved (lookalikes).
         from django.contrib import admin
 
-        from . import handover, looks  # noqa: F401
+        from . import handover, lookalikes  # noqa: F401
         from .forms import AdminLoginForm
 
         # The admin's login reads its username as a player's login does (accounts.forms);

@@ -10,7 +10,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.core.validators import MaxLengthValidator
 
-from . import looks
+from . import lookalikes
 
 LOOKS_TAKEN = "That username looks just like one already taken: please choose another."
 
@@ -27,7 +27,7 @@ class SignupForm(UserCreationForm):
         """Refused when taken in any case (Django's own check) or by a look-alike: the same
         letters from another alphabet, fullwidth forms (accounts.skeleton)."""
         username = super().clean_username()
-        if username and looks.taken(username):
+        if username and lookalikes.taken(username):
             raise forms.ValidationError(LOOKS_TAKEN, code="look_alike")
         return username
 

@@ -6,7 +6,7 @@ from django.db import models
 
 class UsernameLook(models.Model):
     """The two looks of a user's name (accounts.skeleton), each unique: one account per look.
-    Written for every user saved (sign-up, the admin, createsuperuser: accounts.looks); None
+    Written for every user saved (sign-up, the admin, createsuperuser: accounts.lookalikes); None
     for an account made before names were compared by their look whose look another account
     already had, which keeps working as it is."""
 

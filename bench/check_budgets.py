@@ -30,7 +30,7 @@ from bench.board import Board, choose  # noqa: E402
 from bench.site import site_env  # noqa: E402
 from games.engine.deal import deal  # noqa: E402
 from games.engine.moves import Move  # noqa: E402
-from games.engine.rules import apply, is_won, targets  # noqa: E402
+from games.engine.rules import apply, targets  # noqa: E402
 from solver.search import solve  # noqa: E402
 
 
@@ -67,7 +67,7 @@ def play(variant: str, games: int, moves: int, rng: random.Random, quick: dict, 
             how[verdict_of(position, before, move, known, cpu, quick, deep,
                            deep_after_undecided)] += 1  # fmt: skip
             text = choose(board_of(position), rng)
-            if text is None or is_won(position):
+            if text is None or position.is_won:
                 break
             before, move = position, Move.parse(text)
             position = apply(before, move)

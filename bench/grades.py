@@ -43,7 +43,7 @@ from games.engine.rules import apply, legal_moves  # noqa: E402
 from solver.pool import grade as grading  # noqa: E402
 from solver.pool.fill import FRESH_BUDGET_SECONDS  # noqa: E402
 from solver.pool.par import shorten  # noqa: E402
-from solver.search import WIN, solve  # noqa: E402
+from solver.search import Verdict, solve  # noqa: E402
 
 MODES = {"yukon": ("yukon", None, None), "draw1": ("klondike", 1, None),
          "draw3": ("klondike", 3, None), "vegas1": ("klondike", 1, 1),
@@ -58,7 +58,7 @@ def proven(variant, draw, passes, count):
         number += 1
         start = deal(variant, number, settings.DEAL_KEY, draw or 1, passes)
         result = solve(start, budget_seconds=FRESH_BUDGET_SECONDS)
-        if result.verdict != WIN:
+        if result.verdict != Verdict.WIN:
             continue
         line = shorten(start, list(result.moves))
         found.append((number, start, line, grading.measure(start, line, result.nodes)))
@@ -110,7 +110,7 @@ def stray_game(rng, start, par, stray, max_undos):
             continue
         if not ahead:
             result = solve(here, budget_nodes=STRAYER_NODES)
-            if result.verdict != WIN:  # a dead end (or too deep to see): one move back
+            if result.verdict != Verdict.WIN:  # a dead end (or too deep to see): one move back
                 undos += 1
                 if undos > max_undos or len(line) == 1:
                     break

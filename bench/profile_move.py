@@ -49,8 +49,8 @@ STEPS = [  # where the view and its helpers look each step up: module[:class], a
     ("games.engine.positions:Position", "__post_init__", "Position.__post_init__ (validation)"),
     ("games.engine.positions:Position", "to_json", "Position.to_json"),
     ("play.banner", "verdict", "    banner.verdict (dead-end check row)"),
-    ("solver.deadends.queue", "look_back_on", "      queue.look_back_on (on a lost line)"),
-    ("solver.deadends.queue", "steps", "        steps (the whole game replayed)"),
+    ("solver.deadends.lookback", "look_back_on", "      lookback.look_back_on (on a lost line)"),
+    ("solver.deadends.lookback", "steps", "        steps (the whole game replayed)"),
 ]
 
 

@@ -86,7 +86,7 @@ def solve_one(job: tuple[dict, float, str]) -> dict:
         table = Position.from_json(position)
         for text in result["moves"]:
             table = rules.apply(table, Move.parse(text))
-        result["replays"] = rules.is_won(table)
+        result["replays"] = table.is_won
     result["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return result
 

@@ -13,9 +13,9 @@ from django.db.models.functions import Coalesce, Length
 from django.db.models.lookups import Exact
 from django.utils import timezone
 
+from .engine.deal import MAX_NUMBER, MIN_NUMBER
 from .engine.modes import Mode
-
-MAX_DEAL_NUMBER = 2**31 - 1
+from .engine.positions import VARIANTS
 
 # 52 two-character card codes (rank A23456789TJQK + suit SHDC), concatenated.
 cards_validator = RegexValidator(
@@ -23,15 +23,13 @@ cards_validator = RegexValidator(
 )
 
 
-class Variant(models.TextChoices):
-    YUKON = "yukon", "Yukon"
-    KLONDIKE = "klondike", "Klondike"
+Variant = models.TextChoices("Variant", [(name.upper(), (name, name.title())) for name in VARIANTS])
 
 
 class Deal(models.Model):
     variant = models.CharField(max_length=16, choices=Variant.choices)
     number = models.PositiveIntegerField(
-        validators=[MinValueValidator(1), MaxValueValidator(MAX_DEAL_NUMBER)]
+        validators=[MinValueValidator(MIN_NUMBER), MaxValueValidator(MAX_NUMBER)]
     )
     # Dealt order: the deal position's columns t1..t7, each bottom to top (face-down cards
     # first), then the Klondike stock in the order it is turned.
@@ -42,7 +40,7 @@ class Deal(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["variant", "number"], name="deal_variant_number"),
             models.CheckConstraint(
-                condition=models.Q(number__gte=1, number__lte=MAX_DEAL_NUMBER),
+                condition=models.Q(number__gte=MIN_NUMBER, number__lte=MAX_NUMBER),
                 name="deal_number_range",
             ),
             models.CheckConstraint(

@@ -19,7 +19,8 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from solver.deadends.models import CheckRequest
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
 
 
 def _age(now, moment) -> float:
@@ -74,7 +75,7 @@ class DatabaseGauges(Collector):
             labels=["variant", "draw", "passes"],
         )  # fmt: skip
         rows = (
-            DealVerdict.objects.filter(verdict=Outcome.WIN)
+            DealVerdict.objects.filter(verdict=Verdict.WIN)
             .values("deal__variant", "draw", "passes")
             .annotate(size=Count("pk"))
             .order_by("deal__variant", "draw", "passes")

@@ -9,46 +9,47 @@ from games.engine import history
 from games.engine.moves import MalformedMove, Move
 from games.engine.positions import Position
 from games.models import Game
-from solver.deadends import checks, queue
-from solver.deadends.models import Check, position_key
+from solver.deadends import checks, lookback, queue
+from solver.deadends.models import PENDING, position_key
+from solver.search.verdict import Verdict
 
 WHY = "The solver tried every way on from here, with all the cards turned up: none wins."
 
 
 @dataclass(frozen=True)
-class Verdict:
-    state: str  # Check: pending, win, loss, unknown
+class Banner:
+    state: str  # PENDING, or a Verdict: win, loss, unknown
     jump_to: int | None = None  # step index of the latest earlier winnable position
     jump_moves: int | None = None  # the move count there, for the button
     searching_back: bool = False  # lost, and earlier positions are still being checked
 
     @property
     def polling(self) -> bool:
-        return self.state == Check.PENDING or self.searching_back
+        return self.state == PENDING or self.searching_back
 
     # What the banner says of a lost line: one short sentence, a second while the way back
     # is looked for or when there is none (the jump button says where back is), and why
     # behind a tap (WHY).
     @property
     def headline(self) -> str:
-        return "This line is lost." if self.state == Check.LOSS else ""
+        return "This line is lost." if self.state == Verdict.LOSS else ""
 
     @property
     def more(self) -> str:
         if self.searching_back:
             return "Looking for your last winnable move…"
-        if self.state == Check.LOSS and self.jump_to is None:
+        if self.state == Verdict.LOSS and self.jump_to is None:
             return "This deal was lost from the start."
         return ""
 
     @property
     def why(self) -> str:
-        return WHY if self.state == Check.LOSS else ""
+        return WHY if self.state == Verdict.LOSS else ""
 
 
 def verdict(
     game: Game, step: history.Step, before: Position | None = None, ask: bool = False
-) -> Verdict:
+) -> Banner:
     """What is known about the game's current position. With `ask` (the player just acted),
     a check is queued for it if none is known or wanted, and on a lost line for the nearest
     undecided earlier position; without, nothing is written (a page's GET or poll).
@@ -57,21 +58,21 @@ def verdict(
     `before` is the position a move was just made from (the game's last action): if it was
     lost, so is this one; if that move follows a stored winning line, this is winnable."""
     if game.result or game.pk is None:
-        return Verdict(Check.UNKNOWN)
+        return Banner(Verdict.UNKNOWN)
     if ask:
         move = _last_move(game) if before is not None else None
         state = checks.request(game, step.position, before, move)
     else:
         state = checks.known(game, step.position)
-    if state != Check.LOSS:
-        return Verdict(state)
-    back = queue.look_back_on(game, step, position_key(step.position), ask, before)
+    if state != Verdict.LOSS:
+        return Banner(state)
+    back = lookback.look_back_on(game, step, position_key(step.position), ask, before)
     if back.asked:
         checks.wake()
     if back.jump_to is not None:
-        return Verdict(Check.LOSS, jump_to=back.jump_to, jump_moves=back.jump_moves)
+        return Banner(Verdict.LOSS, jump_to=back.jump_to, jump_moves=back.jump_moves)
     searching = back.searching and (ask or queue.pending(game))
-    return Verdict(Check.LOSS, searching_back=searching)
+    return Banner(Verdict.LOSS, searching_back=searching)
 
 
 def _last_move(game: Game) -> Move | None:

@@ -20,7 +20,8 @@ from games.engine.moves import Move
 from games.models import Game, Result
 from games.steps import scoring_of, step_at
 from solver.deadends import checks, lines
-from solver.deadends.models import Check, CheckRequest, position_key
+from solver.deadends.models import PENDING, CheckRequest, position_key
+from solver.search.verdict import Verdict
 
 from . import privacy
 from .review import review
@@ -37,11 +38,11 @@ class Line:
     start: int | None  # the game's step the solver's line starts from; None: none is known
     moves: tuple[str, ...] = ()  # the solver's moves from there, as far as they are stored
     # "win" (whole), "pending" (being checked), NOT_ASKED, "loss" or "unknown" (none found)
-    state: str = Check.UNKNOWN
+    state: str = Verdict.UNKNOWN
 
     @property
     def whole(self) -> bool:
-        return self.state == Check.WIN
+        return self.state == Verdict.WIN
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -88,10 +89,10 @@ def watch(player: str, game: Game) -> Line:
         raise ValueError("The winning line waits until your game on this deal is over")
     privacy.record_view(player, game.deal)
     found = line(game)
-    if found.state in (Check.PENDING, NOT_ASKED):
+    if found.state in (PENDING, NOT_ASKED):
         end = _position_after(game, found)
         state = checks.request_after(game, end)
-        found = line(game) if state == Check.WIN else Line(found.start, found.moves, state)
+        found = line(game) if state == Verdict.WIN else Line(found.start, found.moves, state)
     return found
 
 
@@ -103,15 +104,15 @@ def line(game: Game) -> Line:
     position = step_at(game, start).position
     key = f"coach:line:{position_key(position)}"
     if (moves := cache.get(key)) is not None:
-        return Line(start, tuple(moves), Check.WIN)
+        return Line(start, tuple(moves), Verdict.WIN)
     followed = lines.follow(position)
     if followed.whole:
         cache.set(key, list(followed.moves), CACHE_SECONDS)
-        return Line(start, followed.moves, Check.WIN)
-    if followed.verdict in (Check.LOSS, Check.UNKNOWN):
+        return Line(start, followed.moves, Verdict.WIN)
+    if followed.verdict in (Verdict.LOSS, Verdict.UNKNOWN):
         return Line(start, followed.moves, followed.verdict)
     waiting = CheckRequest.objects.filter(game=game, key=position_key(followed.end)).exists()
-    return Line(start, followed.moves, Check.PENDING if waiting else NOT_ASKED)
+    return Line(start, followed.moves, PENDING if waiting else NOT_ASKED)
 
 
 def steps_of(game: Game, found: Line, index: int) -> history.Step:

@@ -25,7 +25,8 @@ from games.engine.rules import apply, first_foundation_for, legal_moves
 from games.models import Game
 from games.steps import current, step_at
 from solver.deadends import checks
-from solver.deadends.models import Check, PositionVerdict, position_key
+from solver.deadends.models import PENDING, PositionVerdict, position_key
+from solver.search.verdict import Verdict
 
 from .actions import Done, read_playable
 
@@ -53,7 +54,7 @@ def answer(
     the page shows with it. A stored line that starts back the way the player came gives way
     to another move known to win; with none, `ask` (the hint's POST) asks for a check of the
     position and the answer is "pending" until it is done (the page's polls)."""
-    if state != Check.WIN:
+    if state != Verdict.WIN:
         return None, state
     move = known_hint(position)
     if move is None or not _goes_back(game, position, move):
@@ -63,16 +64,16 @@ def answer(
         return onward, state
     if ask:
         checks.recheck(game, position)
-        return None, Check.PENDING
+        return None, PENDING
     if checks.waiting(game, position):
-        return None, Check.PENDING
+        return None, PENDING
     return move, state  # the check found nothing better: back it is
 
 
 def known_hint(position: Position) -> Move | None:
     """The first move of the stored winning line from `position`, if one is stored."""
     text = (
-        PositionVerdict.objects.filter(key=position_key(position), verdict=Check.WIN)
+        PositionVerdict.objects.filter(key=position_key(position), verdict=Verdict.WIN)
         .values_list("move", flat=True)
         .first()
     )
@@ -106,6 +107,6 @@ def _onward(position: Position, back: Move) -> Move | None:
         after = apply(position, move)
         if after != behind:
             onward[position_key(after)] = move
-    won = PositionVerdict.objects.filter(key__in=onward, verdict=Check.WIN)
+    won = PositionVerdict.objects.filter(key__in=onward, verdict=Verdict.WIN)
     key = won.order_by("length", "key").values_list("key", flat=True).first()
     return onward.get(key)

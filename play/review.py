@@ -14,8 +14,9 @@ from dataclasses import asdict, dataclass
 
 from games.models import Game, Result
 from games.steps import steps as game_steps
-from solver.deadends.models import Check, PositionVerdict, position_key
-from solver.pool.models import DealVerdict, Outcome
+from solver.deadends.models import PositionVerdict, position_key
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
 
 
 @dataclass(frozen=True)
@@ -45,18 +46,18 @@ def judge(game: Game) -> Review | None:
     keys = [position_key(step.position) for step in game_steps(game)]
     verdicts = dict(PositionVerdict.objects.filter(key__in=set(keys)).values_list("key", "verdict"))
     if _deal_proven(game):
-        verdicts.setdefault(keys[0], Check.WIN)
-    lost = [i for i, key in enumerate(keys) if verdicts.get(key) == Check.LOSS]
+        verdicts.setdefault(keys[0], Verdict.WIN)
+    lost = [i for i, key in enumerate(keys) if verdicts.get(key) == Verdict.LOSS]
     if not lost:
         return None
     if lost[0] == 0:
         return Review(None, None)
-    winnable = [i for i in range(lost[0]) if verdicts.get(keys[i]) == Check.WIN]
+    winnable = [i for i in range(lost[0]) if verdicts.get(keys[i]) == Verdict.WIN]
     return Review(lost[0], winnable[-1] if winnable else None)
 
 
 def _deal_proven(game: Game) -> bool:
     return DealVerdict.objects.filter(
         deal=game.deal_id, draw=game.draw if game.draw else None, passes=game.passes,
-        verdict=Outcome.WIN,
+        verdict=Verdict.WIN,
     ).exists()  # fmt: skip

@@ -1,10 +1,12 @@
 from django.urls import path, register_converter
 
+from games.engine.positions import VARIANTS
+
 from .views import coach, game, lobby, preview, records, replay, rules, stats
 
 
 class VariantConverter:
-    regex = "yukon|klondike"
+    regex = "|".join(VARIANTS)
 
     def to_python(self, value: str) -> str:
         return value

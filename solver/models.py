@@ -1,6 +1,6 @@
 """The solver app's models, each defined beside the feature it serves."""
 
-from .deadends.models import Check, PositionVerdict, WinningLine
-from .pool.models import DealVerdict, Outcome
+from .deadends.models import PositionVerdict, WinningLine
+from .pool.models import DealVerdict
 
-__all__ = ["Check", "DealVerdict", "Outcome", "PositionVerdict", "WinningLine"]
+__all__ = ["DealVerdict", "PositionVerdict", "WinningLine"]

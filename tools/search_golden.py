@@ -70,7 +70,7 @@ def midgame_positions() -> list[tuple[str, Position]]:
         position = Position.from_json(data)
         for n in range(rng.randint(8, 70)):
             moves = rules.legal_moves(position)
-            if not moves or rules.is_won(position):
+            if not moves or position.is_won:
                 break
             position = rules.apply(position, rng.choice(moves))
             if n in (5, 60) or rng.random() < 0.03:

@@ -26,7 +26,8 @@ from django.utils import timezone
 
 from games.engine.modes import Mode
 from games.models import Deal, Grade
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
 
 from ..models import DailyDeal
 
@@ -98,7 +99,7 @@ def daily(day: dt.date, variant: str, draw: int | None) -> Daily | None:
     if deal is None:
         return None
     verdict = DealVerdict.objects.filter(
-        deal=deal, draw=draw, passes=None, verdict=Outcome.WIN
+        deal=deal, draw=draw, passes=None, verdict=Verdict.WIN
     ).first()
     return Daily(
         day, variant, draw, deal, verdict.par if verdict else None, verdict.grade if verdict else ""
@@ -116,7 +117,7 @@ def _candidates(day: dt.date, variant: str, draw: int | None):
     earlier = DailyDeal.objects.filter(day__lt=day, variant=variant, draw=draw).values("deal")
     return (
         DealVerdict.objects.filter(
-            deal__variant=variant, draw=draw, passes=None, verdict=Outcome.WIN
+            deal__variant=variant, draw=draw, passes=None, verdict=Verdict.WIN
         )
         .exclude(deal__in=earlier)
         .order_by("pk")
@@ -182,7 +183,7 @@ def fix_on_first_win(sender, instance: DealVerdict, created: bool, **kwargs) -> 
     store the day's choice once the win is committed, so that a new site's first proven deal
     is its daily deal within its first pool fill, and stays it."""
     mode = (instance.deal.variant, instance.draw)
-    if not created or instance.verdict != Outcome.WIN or instance.passes or mode not in MODES:
+    if not created or instance.verdict != Verdict.WIN or instance.passes or mode not in MODES:
         return
     day = today()
     if not DailyDeal.objects.filter(day=day, variant=mode[0], draw=mode[1]).exists():

@@ -15,7 +15,7 @@ import hmac
 from collections.abc import Iterator
 
 from .cards import DECK, Card
-from .positions import Column, Position
+from .positions import VARIANTS, Column, Position
 from .rules import klondike, yukon
 
 MIN_NUMBER = 1
@@ -39,8 +39,8 @@ def check_number(number: object) -> int:
 
 
 def shuffled_deck(variant: str, number: int, key: bytes) -> tuple[Card, ...]:
-    if variant not in ("yukon", "klondike"):
-        raise DealError(f"{variant!r} is not a variant: choose yukon or klondike")
+    if variant not in VARIANTS:
+        raise DealError(f"{variant!r} is not a variant: choose {' or '.join(VARIANTS)}")
     number = check_number(number)
     stream = _stream(key, f"{variant}:{number}".encode())
     cards = list(DECK)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .positions import VARIANTS
 from .scoring import SCORINGS, passes_for
 
-VARIANTS = ("yukon", "klondike")
 DRAWS = (1, 3)
 
 

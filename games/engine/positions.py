@@ -13,7 +13,7 @@ A column lists its face-down cards, `|`, then its face-up cards, bottom to top
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .cards import Card, CardError
 
@@ -110,12 +110,10 @@ class Position:
     def is_won(self) -> bool:
         return self.foundation_count == len(self._where)
 
-    def with_changes(self, **changes) -> Position:
-        return replace(self, **changes)
-
     def moved(self, relocated: dict[Card, tuple[str, int]], **changes) -> Position:
-        """The position after a move the rules have allowed: `changes` as for `with_changes`,
-        and `relocated` says where each card that changed piles lies now.
+        """The position after a move the rules have allowed: `changes` the fields it
+        changes (as for dataclasses.replace), and `relocated` where each card that changed piles
+        lies now.
 
         A replay makes one position per move, and checking all 52 cards again was most of its
         time; a legal move only moves the cards it names, so their new places are enough.

@@ -1,4 +1,5 @@
-"""Klondike scoring as a pure function of the moves (the Klondike page, "Scoring").
+"""Klondike scoring, one move at a time (the Klondike page, "Scoring"); history.replay adds
+it up over a game.
 
 Standard: +10 a card to a foundation, +5 waste to column, +5 a column card turned
 face up, -15 a card taken back off a foundation, -100 (draw 1) or -20 (draw 3) each
@@ -9,11 +10,8 @@ through the stock and draw 3 gets three. None: no score.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from .moves import REDEAL, Move
 from .positions import Position
-from .rules.core import apply
 
 SCORINGS = ("standard", "vegas", "none")
 VEGAS_START = -52
@@ -50,16 +48,3 @@ def next_score(
         if after.face_down_count < before.face_down_count:
             delta += 5
     return max(0, score + delta)
-
-
-def scores(scoring: str, deal: Position, moves: Iterable[Move]) -> list[int | None]:
-    """The score at the deal and after each move; raises IllegalMove if a move is illegal."""
-    score = initial_score(scoring)
-    found = [score]
-    position = deal
-    for move in moves:
-        after = apply(position, move)
-        score = next_score(scoring, score, position, move, after)
-        found.append(score)
-        position = after
-    return found

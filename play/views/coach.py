@@ -4,7 +4,7 @@ line; play.privacy who may watch it)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -16,6 +16,7 @@ from games.models import Game, Result
 from games.steps import step_at
 
 from .. import coach, privacy
+from .bad_request import bad_request
 from .replay import clamp, describe, describe_move, render_replay
 
 # One answer for a game being played, a won game and no game at all: the line of a game in
@@ -29,10 +30,7 @@ def winning_line(request: HttpRequest, slug: str) -> HttpResponse:
     question, the wait or the reason there is none. POST: the player chose to watch it."""
     form = ReplayForm(request.GET)
     if not form.is_valid():
-        return HttpResponseBadRequest(
-            "The step of a replay is a whole number, such as ?step=12.",
-            content_type="text/plain; charset=utf-8",
-        )
+        return bad_request("The step of a replay is a whole number, such as ?step=12.")
     game = Game.objects.select_related("deal").filter(
         replay_slug=slug, result=Result.RESIGNED
     ).first()  # fmt: skip

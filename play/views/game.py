@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
@@ -30,12 +30,13 @@ from games.forms import (
 from games.models import Game, Result, Scoring
 from games.steps import current, elapsed_seconds
 from solver.deadends import checks
-from solver.deadends.models import Check
+from solver.deadends.models import PENDING
 from solver.pool.grades import grade_of_game
 from solver.pool.par import par_of_game
 
 from .. import actions, announce, banner, coach, hints
 from ..board import board, finish_blocker
+from .bad_request import bad_request
 from .lobby import looks, wants_winnable
 
 STALE = "The table had changed since that page was drawn; here it is as it stands."
@@ -122,9 +123,7 @@ def _action_data(request: HttpRequest) -> dict | HttpResponse:
     if not form.is_valid():
         message = "; ".join(m for errors in form.errors.values() for m in errors)
         # Plain text: the message may quote the forged input (`'<script>' is not a move`).
-        return HttpResponseBadRequest(
-            f"That request was not understood: {message}", content_type="text/plain; charset=utf-8"
-        )
+        return bad_request(f"That request was not understood: {message}")
     try:
         limits.check(request, "hint" if form.cleaned_data["action"] == "hint" else "action")
     except limits.Limited as limited:
@@ -224,7 +223,7 @@ def game_hint(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponseStopPolling()  # moved on, or the hint was never asked here
     step = current(game)
     move, state = hints.answer(game, step.position, checks.known(game, step.position))
-    if state == Check.PENDING:
+    if state == PENDING:
         return HttpResponse(status=204)  # still looking: the page asks again in a second
     response = _board(request, game, step, hint=move, hint_state=state,
                       say=announce.hint_words(move, state))  # fmt: skip
@@ -269,7 +268,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "selected": selected,
         "hint": hint,
         "hint_state": hint_state,
-        "hint_poll": hint_poll_url(game) if hint_state == Check.PENDING else "",
+        "hint_poll": hint_poll_url(game) if hint_state == PENDING else "",
         "alert": alert,
         "note": note,
         "finished_moves": finished_moves,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
@@ -22,6 +22,8 @@ from games.forms import (
 )
 from games.models import Game, Grade
 from solver.pool.pick import pick_number, random_number
+
+from .bad_request import bad_request
 
 WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
 LOOKS_COOKIE = "looks"  # the table's card back, felt and sounds: "red.blue.on"
@@ -88,8 +90,8 @@ def new_game(request: HttpRequest, variant: str) -> HttpResponse:
     a page that looks again every few seconds. A forged difficulty is refused."""
     difficulty = DifficultyForm(request.GET)
     if not difficulty.is_valid():  # refused before it is counted: it changes nothing
-        return HttpResponseBadRequest(  # plain text: the message quotes the forged value
-            " ".join(difficulty.errors["grade"]), content_type="text/plain; charset=utf-8"
+        return bad_request(  # plain text: the message quotes the forged value
+            " ".join(difficulty.errors["grade"])
         )
     try:
         limits.check(request, "new_game")
@@ -125,10 +127,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         message = "; ".join(m for errors in form.errors.values() for m in errors)
         # Plain text: the message may quote the forged input.
-        return HttpResponseBadRequest(
-            f"Those preferences were not understood: {message}",
-            content_type="text/plain; charset=utf-8",
-        )
+        return bad_request(f"Those preferences were not understood: {message}")
     data = form.cleaned_data
     response = HttpResponse(status=204) if request.htmx else redirect(data["next"])
     chosen = looks(request) | {name: data[name] for name in LOOKS if data[name]}

@@ -4,7 +4,7 @@ player's replay is here too."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -19,6 +19,7 @@ from games.steps import current, step_at
 from .. import coach, privacy
 from ..board import board
 from ..review import review
+from .bad_request import bad_request
 from .game import game_url
 
 # One answer for a game still being played and for no game at all: a replay URL must not tell
@@ -35,10 +36,7 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
     form = ReplayForm(request.GET)
     if not form.is_valid():
         # Plain text and without the input: nothing a forged query sends is echoed back.
-        return HttpResponseBadRequest(
-            "The step of a replay is a whole number, such as ?step=12.",
-            content_type="text/plain; charset=utf-8",
-        )
+        return bad_request("The step of a replay is a whole number, such as ?step=12.")
     game = Game.objects.select_related("deal").exclude(result="").filter(replay_slug=slug).first()
     if game is None:
         raise Http404(NOT_FINISHED)

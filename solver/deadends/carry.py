@@ -11,11 +11,13 @@ from dataclasses import dataclass
 
 from django.db import connection
 
+from games.engine.history import parse_action
 from games.engine.moves import Move
 from games.engine.positions import Position
 from games.engine.rules import first_foundation_for, move_back
+from solver.search.verdict import Verdict
 
-from .models import Check, PositionVerdict, WinningLine
+from .models import PositionVerdict, WinningLine
 from .proofs import improves, write
 
 
@@ -69,13 +71,13 @@ def derive(before: Position | None, row: Row | None, move: Move | None) -> Deriv
     """
     if row is None:
         return None
-    if row.verdict == Check.LOSS:
-        return Derived(Check.LOSS)
+    if row.verdict == Verdict.LOSS:
+        return Derived(Verdict.LOSS)
     if before is None or move is None:
         return None
-    if row.verdict == Check.UNKNOWN:
-        return Derived(Check.UNKNOWN) if move_back(before, move) is not None else None
-    if row.verdict != Check.WIN:
+    if row.verdict == Verdict.UNKNOWN:
+        return Derived(Verdict.UNKNOWN) if move_back(before, move) is not None else None
+    if row.verdict != Verdict.WIN:
         return None
     along = _along_the_line(before, row, move) if row.moves else None
     return along or _back_and_forth(before, row, move)
@@ -86,14 +88,14 @@ def _along_the_line(before: Position, row: Row, move: Move) -> Derived | None:
     rest = moves[row.step + 1 :]
     if not rest or not _same_move(before, move, Move.parse(moves[row.step])):
         return None
-    return Derived(Check.WIN, row.line, row.step + 1, rest[0], len(rest))
+    return Derived(Verdict.WIN, row.line, row.step + 1, rest[0], len(rest))
 
 
 def _back_and_forth(before: Position, row: Row, move: Move) -> Derived | None:
     back = move_back(before, move)
     if back is None:
         return None
-    return Derived(Check.WIN, move=str(back), length=row.length + 1)
+    return Derived(Verdict.WIN, move=str(back), length=row.length + 1)
 
 
 def _same_move(before: Position, played: Move, planned: Move) -> bool:
@@ -136,3 +138,16 @@ def store(key: str, here: Row | None, derived: Derived) -> str:
         return here.verdict
     write(key, derived.verdict, derived.move, derived.length, derived.line, derived.step)
     return derived.verdict
+
+
+def reversible(position: Position, action: str) -> bool:
+    """Whether `action`, played from `position`, is a move whose cards can go straight back.
+
+    Then a lost position after it proves `position` lost: were `position` winnable, the
+    position after the move could play the move back (rules.move_back: legal there, and it
+    reaches `position`) and then win, so it would not be lost. And the two positions reach
+    each other, so they are won or lost together: an undecided one after it leaves
+    `position` undecided too (`derive`), and a search of it would go through the
+    positions the search that could not decide the other went through."""
+    move = parse_action(action)
+    return isinstance(move, Move) and move_back(position, move) is not None

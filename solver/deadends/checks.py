@@ -14,10 +14,11 @@ from games.deals import deal_position
 from games.engine.moves import Move
 from games.engine.positions import Position
 from games.models import Game
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
 
 from . import carry, queue, tasks
-from .models import Check, CheckRequest, PositionVerdict, position_key
+from .models import PENDING, CheckRequest, PositionVerdict, position_key
 from .proofs import store_line
 
 
@@ -46,14 +47,14 @@ def request(
         return carry.store(key, here, derived)
     if here is not None:
         return here.verdict
-    quick_only = came_from is not None and came_from.verdict == Check.UNKNOWN
+    quick_only = came_from is not None and came_from.verdict == Verdict.UNKNOWN
     # Where the move came from, for a worker's claim to carry a verdict from (tasks._carried)
     # if it is decided by then: not when it is a win already, which carried nothing here.
-    won = came_from is not None and came_from.verdict == Check.WIN
+    won = came_from is not None and came_from.verdict == Verdict.WIN
     came = keys[-1] if before is not None and not won else ""
     if queue.add(game, position, at=key, quick_only=quick_only, came_from=came):
         wake()
-    return Check.PENDING
+    return PENDING
 
 
 def request_after(game: Game, position: Position) -> str:
@@ -67,7 +68,7 @@ def request_after(game: Game, position: Position) -> str:
         return found
     if queue.add(game, position, at=queue.AFTER_THE_GAME):
         wake()
-    return Check.PENDING
+    return PENDING
 
 
 def recheck(game: Game, position: Position) -> None:
@@ -85,7 +86,7 @@ def known(game: Game, position: Position) -> str:
     state = PositionVerdict.objects.filter(key=key).values_list("verdict", flat=True).first()
     if state is not None:
         return state
-    return Check.PENDING if waiting(game, position) else Check.UNKNOWN
+    return PENDING if waiting(game, position) else Verdict.UNKNOWN
 
 
 def waiting(game: Game, position: Position) -> bool:
@@ -103,7 +104,7 @@ def _seed_from_deal(game: Game) -> bool:
     winnable, and so is each position a player reaches along it (`carry.derive`), without a
     search. Returns whether there was one to store."""
     proof = DealVerdict.objects.filter(
-        deal=game.deal, draw=game.draw, passes=game.passes, verdict=Outcome.WIN
+        deal=game.deal, draw=game.draw, passes=game.passes, verdict=Verdict.WIN
     ).first()
     if proof is None:
         return False

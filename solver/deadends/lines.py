@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from games.engine.moves import Move, MoveError
 from games.engine.positions import Position
-from games.engine.rules import apply, is_won
+from games.engine.rules import apply
+from solver.search.verdict import Verdict
 
-from .models import Check, PositionVerdict, position_key
+from .models import PositionVerdict, position_key
 
 # Far above any line the solver stores (a deal is won in a few hundred moves at most); the
 # lengths only shrink along a line, so this bounds only a corrupted one.
@@ -31,19 +32,19 @@ class Followed:
 
     @property
     def whole(self) -> bool:
-        return self.verdict == Check.WIN
+        return self.verdict == Verdict.WIN
 
 
 def follow(position: Position) -> Followed:
     """The stored line from `position`, as far as it is stored: one query for a row on a
     stored line, one a move for rows without one."""
     moves: list[str] = []
-    while not is_won(position) and len(moves) < LONGEST:
+    while not position.is_won and len(moves) < LONGEST:
         row = PositionVerdict.objects.filter(key=position_key(position)).values_list(
             "verdict", "move", "step", "line__moves"
         )
         verdict, first, step, line = row.first() or (None, "", 0, None)
-        if verdict != Check.WIN or not first:
+        if verdict != Verdict.WIN or not first:
             return Followed(tuple(moves), position, verdict or None)
         for text in (line.split()[step:] if line else None) or [first]:
             try:
@@ -51,4 +52,4 @@ def follow(position: Position) -> Followed:
             except MoveError:  # a row that no longer replays (it never should): a gap
                 return Followed(tuple(moves), position, None)
             moves.append(text)
-    return Followed(tuple(moves), position, Check.WIN if is_won(position) else None)
+    return Followed(tuple(moves), position, Verdict.WIN if position.is_won else None)

@@ -16,13 +16,11 @@ from django.db import models
 
 from games.engine.positions import Position
 from games.models import Game
+from solver.search.verdict import CHOICES, VALUES
 
-
-class Check(models.TextChoices):
-    PENDING = "pending", "Being checked"
-    WIN = "win", "Winnable"
-    LOSS = "loss", "Lost"
-    UNKNOWN = "unknown", "Not decided"
+# A check's state while its position waits for a verdict (a CheckRequest stands for it):
+# beside the verdicts (search.verdict.Verdict) in what the checks answer, never stored as one.
+PENDING = "pending"
 
 
 class WinningLine(models.Model):
@@ -40,7 +38,7 @@ class WinningLine(models.Model):
 
 class PositionVerdict(models.Model):
     key = models.CharField(max_length=64, unique=True)  # sha256 of the Position JSON
-    verdict = models.CharField(max_length=8, choices=Check.choices)
+    verdict = models.CharField(max_length=8, choices=CHOICES)
     # A win's line from here: its first move and its length, on the row itself, so a hint
     # is one indexed read; and the stored line it is on, `step` moves from the line's start,
     # for what comes after. A line deleted leaves its rows standing (SET_NULL): each is still
@@ -59,7 +57,7 @@ class PositionVerdict(models.Model):
     class Meta:
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(verdict__in=Check.values), name="position_verdict_known"
+                condition=models.Q(verdict__in=VALUES), name="position_verdict_known"
             )
         ]
 

@@ -21,14 +21,15 @@ from django.utils import timezone
 from games.engine.moves import Move
 from games.engine.positions import Position
 from games.engine.rules import apply
+from solver.search.verdict import Verdict
 
-from .models import Check, PositionVerdict, WinningLine, position_key
+from .models import PositionVerdict, WinningLine, position_key
 
 
 def store(position: Position, verdict: str, moves: list[str], nodes: int, seconds: float) -> None:
     """Store a check's result. What is proven stands: a win or loss is never replaced (a win
     only by a shorter line to the same end)."""
-    if verdict == Check.WIN:
+    if verdict == Verdict.WIN:
         store_line(position, moves, nodes, seconds)
     else:
         store_verdicts([(position, verdict, nodes, seconds)])
@@ -41,20 +42,20 @@ def improves(verdict: str, length: int, stored: tuple[str, int] | None) -> bool:
     if stored is None:
         return True
     was, was_length = stored
-    return was == Check.UNKNOWN or (verdict == was == Check.WIN and was_length > length)
+    return was == Verdict.UNKNOWN or (verdict == was == Verdict.WIN and was_length > length)
 
 
 def store_verdicts(found: list[tuple[Position | str, str, int, float]]) -> None:
     """`store` for many losses and unknowns (position or its key, verdict, nodes, seconds)
     in one statement: each is stored unless its position has a verdict already; a loss also
     replaces an unknown (a deep check may prove what a quick one left undecided, and a
-    look-back may prove, with no search, what a check left undecided: queue.look_back)."""
+    look-back may prove, with no search, what a check left undecided: lookback.look_back)."""
     if not found:
         return
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     each = {}  # one row a position (a statement may not touch a row twice), a loss first
-    for position, verdict, nodes, seconds in sorted(found, key=lambda f: f[1] != Check.LOSS):
-        assert verdict in (Check.LOSS, Check.UNKNOWN), verdict
+    for position, verdict, nodes, seconds in sorted(found, key=lambda f: f[1] != Verdict.LOSS):
+        assert verdict in (Verdict.LOSS, Verdict.UNKNOWN), verdict
         key = position if isinstance(position, str) else position_key(position)
         each.setdefault(key, [verdict, nodes, seconds, now])
     rows = ["(%s, %s, '', 0, NULL, 0, %s, %s, %s)"] * len(each)
@@ -68,7 +69,7 @@ def store_verdicts(found: list[tuple[Position | str, str, int, float]]) -> None:
             "excluded.verdict, move = '', length = 0, line_id = NULL, step = 0, nodes = "
             "excluded.nodes, seconds = excluded.seconds, decided = excluded.decided "
             f"WHERE {table}.verdict = %s AND excluded.verdict = %s",
-            [*params, Check.UNKNOWN, Check.LOSS],
+            [*params, Verdict.UNKNOWN, Verdict.LOSS],
         )
 
 
@@ -105,12 +106,12 @@ def store_line(position: Position, moves: list[str], nodes: int = 0, seconds: fl
     _, line = without_cycles(position, moves)
     key = position_key(position)
     stored = PositionVerdict.objects.filter(key=key).values_list("verdict", "length").first()
-    if not improves(Check.WIN, len(line), stored):
+    if not improves(Verdict.WIN, len(line), stored):
         return
     now = timezone.now()
     # An already won position's line is empty: its row needs none.
     won = WinningLine.objects.create(moves=" ".join(line), created=now) if line else None
-    write(key, Check.WIN, line[0] if line else "", len(line), won.pk if won else None,
+    write(key, Verdict.WIN, line[0] if line else "", len(line), won.pk if won else None,
           nodes=nodes, seconds=seconds, now=now)  # fmt: skip
 
 
@@ -124,10 +125,10 @@ def write(key: str, verdict: str, move: str = "", length: int = 0, line: int | N
     so that two writers at once can still only shorten a line."""
     ops = connection.ops
     table = ops.quote_name(PositionVerdict._meta.db_table)
-    where, conditions = f"{table}.verdict = %s", [Check.UNKNOWN]
-    if verdict == Check.WIN:
+    where, conditions = f"{table}.verdict = %s", [Verdict.UNKNOWN]
+    if verdict == Verdict.WIN:
         where += f" OR ({table}.verdict = %s AND {table}.length > excluded.length)"
-        conditions.append(Check.WIN)
+        conditions.append(Verdict.WIN)
     decided = ops.adapt_datetimefield_value(now or timezone.now())
     with connection.cursor() as cursor:
         cursor.execute(

@@ -16,9 +16,10 @@ from games.engine.moves import Move
 from games.engine.positions import Position
 from games.steps import step_at, steps
 from solver.search import solve
+from solver.search.verdict import Verdict
 
-from . import carry, lease, queue
-from .models import Check, CheckRequest, PositionVerdict, position_key
+from . import carry, lease, lookback, queue
+from .models import CheckRequest, PositionVerdict, position_key
 from .proofs import store_line, store_onward, store_verdicts
 
 # Each check is bounded in CPU time and in nodes; the nodes bound the transposition table, and
@@ -44,7 +45,7 @@ DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 2_000_000}
 # for less CPU: `bench/check_budgets.py --seed S` against the same with `--deep-nodes 500000
 # --deep-after-undecided`, over seeds 4-7, searched a quarter less and left 22 positions of
 # 8,293 undecided, not 30.
-# A look-back's check (queue.look_back: an earlier position of a lost line, asked for to find
+# A look-back's check (lookback.look_back: an earlier position of a lost line, asked for to find
 # the last winnable one) is quick only too. The walk steps over a position left undecided as
 # it steps over a lost one, so a deep check there only counts when it proves a win, and
 # winnable positions are the quick ones to prove. In the seeded load test (100 random
@@ -153,16 +154,16 @@ def _check(rows: list[CheckRequest], worker: str) -> list[str]:
             queue.release([each.key for each in rows[index:]], worker)
             break
         found.append((row, solve(row.position, **(DEEP_BUDGET if row.deep else QUICK_BUDGET))))
-    deeper = [row.key for row, result in found
-              if result.verdict == Check.UNKNOWN and not (row.deep or row.quick_only)]  # fmt: skip
+    undecided = [row for row, answer in found if answer.verdict == Verdict.UNKNOWN]
+    deeper = [row.key for row in undecided if not (row.deep or row.quick_only)]
     if deeper:  # asked for again, deep: behind every quick check, in this drain or the next
         CheckRequest.objects.filter(key__in=deeper).update(deep=True, started=None, worker="")
     done = [(row, result) for row, result in found if row.key not in deeper]
-    lost = [(row, result) for row, result in done if result.verdict != Check.WIN]
+    lost = [(row, result) for row, result in done if result.verdict != Verdict.WIN]
     store_verdicts([(Position.from_json(row.position), result.verdict, result.nodes,
                      result.seconds) for row, result in lost])  # fmt: skip
     for row, result in done:
-        if result.verdict == Check.WIN:
+        if result.verdict == Verdict.WIN:
             position = Position.from_json(row.position)
             store_line(position, list(result.moves), result.nodes, result.seconds)
             if row.recheck:
@@ -207,15 +208,15 @@ def _carried(rows: list[CheckRequest]) -> dict[str, str]:
         found = came.get(row.came_from)
         if found is None:
             continue
-        if found.verdict == Check.UNKNOWN and row.deep:
-            store_verdicts([(row.key, Check.UNKNOWN, 0, 0.0)])
-            carried[row.key] = Check.UNKNOWN
+        if found.verdict == Verdict.UNKNOWN and row.deep:
+            store_verdicts([(row.key, Verdict.UNKNOWN, 0, 0.0)])
+            carried[row.key] = Verdict.UNKNOWN
             continue
-        before, move = _came_from(row) if found.verdict != Check.LOSS else (None, None)
+        before, move = _came_from(row) if found.verdict != Verdict.LOSS else (None, None)
         derived = carry.derive(before, found, move)
         if derived is not None:
             carried[row.key] = carry.store(row.key, None, derived)
-        elif found.verdict == Check.UNKNOWN:
+        elif found.verdict == Verdict.UNKNOWN:
             row.quick_only = True
     return carried
 
@@ -249,8 +250,8 @@ def _look_back_if_lost(row: CheckRequest) -> None:
     """The game still stands where it asked from: if that is lost, its banner looks for the
     last winnable position, one earlier position at a time."""
     at = PositionVerdict.objects.filter(key=row.at).values_list("verdict", flat=True).first()
-    if at != Check.LOSS:
+    if at != Verdict.LOSS:
         return
-    back = queue.look_back(row.game, steps(row.game)[:-1], row.at, ask=True)
+    back = lookback.look_back(row.game, steps(row.game)[:-1], row.at, ask=True)
     if back.asked:
         wake()

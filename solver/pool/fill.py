@@ -10,9 +10,10 @@ from django.db.models import Max
 from games.deals import deal_for, deal_position
 from games.engine.deal import MAX_NUMBER
 from solver.search import solve
+from solver.search.verdict import Verdict
 
 from . import grade as grading
-from .models import DealVerdict, Outcome
+from .models import DealVerdict
 from .par import PAR_BUDGET_SECONDS, shorten
 
 FRESH_BUDGET_SECONDS = 2.0  # per deal: most winnable deals are proven in well under that
@@ -48,7 +49,7 @@ def solve_and_store(
     start = deal_position(deal, draw, passes)
     result = solve(start, budget_seconds=budget_seconds, budget_nodes=budget_nodes)
     par, graded = [], {}
-    if result.verdict == Outcome.WIN:
+    if result.verdict == Verdict.WIN:
         par = shorten(start, list(result.moves))
         graded = _graded(start, par, result.nodes, variant, **mode)
     try:
@@ -64,7 +65,7 @@ def solve_and_store(
 def work_out_par(verdict: DealVerdict, budget_seconds: float = PAR_BUDGET_SECONDS) -> int | None:
     """Par for a win proven before par was kept (or kept with a smaller budget): stored, and
     returned."""
-    if verdict.verdict != Outcome.WIN:
+    if verdict.verdict != Verdict.WIN:
         return None
     start = deal_position(verdict.deal, verdict.draw, verdict.passes)
     verdict.par_moves = shorten(start, verdict.par_moves or list(verdict.moves), budget_seconds)
@@ -75,7 +76,7 @@ def work_out_par(verdict: DealVerdict, budget_seconds: float = PAR_BUDGET_SECOND
 def work_out_grade(verdict: DealVerdict) -> str | None:
     """The grade of a win proven before grades were kept (par first, if it has none): stored,
     and returned."""
-    if verdict.verdict != Outcome.WIN:
+    if verdict.verdict != Verdict.WIN:
         return None
     if not verdict.par_moves:
         work_out_par(verdict)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from games.engine.moves import Move
 from games.engine.positions import Position
 from games.engine.rules.core import apply, legal_moves
-from solver.search import WIN, solve
+from solver.search import Verdict, solve
 
 GRADES = ("easy", "medium", "hard", "expert")  # games.models.Grade's values, easiest first
 ALTERNATIVE_NODES = 20_000  # one alternative move's search: most are decided in a few hundred
@@ -97,7 +97,7 @@ def measure(start: Position, line: list[str], nodes: int) -> Measures:
                 else:
                     result = solve(after, budget_nodes=budget)
                     spent += result.nodes
-                    decided[after] = result.verdict == WIN
+                    decided[after] = result.verdict == Verdict.WIN
             kept += decided[after]
     narrowness = round(1 - kept / moves, 6) if moves else 0.0
     return Measures(narrowness, len(line), nodes)

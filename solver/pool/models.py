@@ -4,12 +4,7 @@ from django.db import models
 from django.db.models.functions import Coalesce
 
 from games.models import Deal, Grade
-
-
-class Outcome(models.TextChoices):
-    WIN = "win", "Winnable"
-    LOSS = "loss", "Not winnable"
-    UNKNOWN = "unknown", "Unknown (search budget ran out)"
+from solver.search.verdict import CHOICES, VALUES, Verdict
 
 
 class DealVerdict(models.Model):
@@ -22,7 +17,7 @@ class DealVerdict(models.Model):
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="verdicts")
     draw = models.PositiveSmallIntegerField(null=True, blank=True, choices=[(1, "1"), (3, "3")])
     passes = models.PositiveSmallIntegerField(null=True, blank=True)
-    verdict = models.CharField(max_length=8, choices=Outcome.choices)
+    verdict = models.CharField(max_length=8, choices=CHOICES)
     # A win's solution as move strings (DESIGN §3), replayable through the engine; [] otherwise.
     moves = models.JSONField(default=list, blank=True)
     nodes = models.PositiveBigIntegerField(default=0)
@@ -52,7 +47,7 @@ class DealVerdict(models.Model):
                 name="verdict_passes_positive",
             ),
             models.CheckConstraint(
-                condition=models.Q(verdict__in=Outcome.values), name="verdict_outcome_known"
+                condition=models.Q(verdict__in=VALUES), name="verdict_outcome_known"
             ),
         ]
         indexes = [
@@ -83,11 +78,11 @@ class DealVerdict(models.Model):
     @property
     def par(self) -> int | None:
         """Par in the player's counting (one per move, as the line is one move per entry)."""
-        return len(self.par_moves) if self.verdict == Outcome.WIN and self.par_moves else None
+        return len(self.par_moves) if self.verdict == Verdict.WIN and self.par_moves else None
 
     @property
     def solution_length(self) -> int | None:
-        return len(self.moves) if self.verdict == Outcome.WIN else None
+        return len(self.moves) if self.verdict == Verdict.WIN else None
 
 
 class TopUp(models.Model):
@@ -113,7 +108,7 @@ class TopUp(models.Model):
 def proven_win(deal_id: int, draw: int | None, passes: int | None) -> DealVerdict | None:
     """The pool's win on a deal in a mode (what par and the grade are read from), or None."""
     return DealVerdict.objects.filter(
-        deal=deal_id, draw=draw, passes=passes, verdict=Outcome.WIN
+        deal=deal_id, draw=draw, passes=passes, verdict=Verdict.WIN
     ).first()
 
 
@@ -121,6 +116,6 @@ def wins_for_records(records) -> dict[tuple, DealVerdict]:
     """{(variant, number, draw, passes): the pool's win} for the records shown, in one read."""
     numbers = {record.number for record in records}
     verdicts = DealVerdict.objects.filter(
-        deal__number__in=numbers, verdict=Outcome.WIN
+        deal__number__in=numbers, verdict=Verdict.WIN
     ).select_related("deal")
     return {(v.deal.variant, v.deal.number, v.draw, v.passes): v for v in verdicts}

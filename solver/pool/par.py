@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import time
 
-from games.engine import history
 from games.engine.moves import Move
 from games.engine.positions import Position
 from games.engine.rules.core import apply, legal_moves
@@ -88,12 +87,6 @@ def _shortcut(
                 reached.append((after, steps))
         frontier = reached
     return best
-
-
-def par_of(start: Position, line: list[str]) -> int:
-    """The player's move count at the end of `line`, replayed as a game would be."""
-    steps = history.replay(start, line, "none")
-    return steps[-1].moves
 
 
 def par(deal_id: int, draw: int | None, passes: int | None) -> int | None:

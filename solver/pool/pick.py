@@ -8,8 +8,9 @@ import random
 from django.db.models import Count, Max, Min
 
 from games.engine.deal import MAX_NUMBER, MIN_NUMBER
+from solver.search.verdict import Verdict
 
-from .models import DealVerdict, Outcome
+from .models import DealVerdict
 from .tasks import GRADE_STOCK, POOL_TARGET, is_short, request_top_up
 
 
@@ -38,7 +39,7 @@ def _from_pool(
     """A random proven-winnable number in this mode and grade (None if there is none), and
     how many there are."""
     wins = DealVerdict.objects.filter(
-        deal__variant=variant, draw=draw, passes=passes, verdict=Outcome.WIN
+        deal__variant=variant, draw=draw, passes=passes, verdict=Verdict.WIN
     )
     if grade:
         wins = wins.filter(grade=grade)

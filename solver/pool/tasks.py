@@ -15,6 +15,8 @@ from django.db.models import Count
 from django.tasks import task
 from django.utils import timezone
 
+from solver.search.verdict import Verdict
+
 from .fill import (
     FRESH_BUDGET_SECONDS,
     fresh_numbers,
@@ -23,7 +25,7 @@ from .fill import (
     work_out_par,
 )
 from .grade import GRADES
-from .models import DealVerdict, Outcome, TopUp
+from .models import DealVerdict, TopUp
 
 POOL_TARGET = 200  # proven-winnable deals each mode keeps ready
 GRADE_STOCK = 25  # of each grade: the cut points put a quarter of the deals in each
@@ -36,14 +38,14 @@ STUCK_AFTER = timedelta(minutes=5)
 
 def pool_size(variant: str, draw: int | None, passes: int | None) -> int:
     return DealVerdict.objects.filter(
-        deal__variant=variant, draw=draw, passes=passes, verdict=Outcome.WIN
+        deal__variant=variant, draw=draw, passes=passes, verdict=Verdict.WIN
     ).count()
 
 
 def grade_counts(variant: str, draw: int | None, passes: int | None) -> dict[str, int]:
     """{grade: proven deals of that grade} in the mode, every grade named."""
     wins = DealVerdict.objects.filter(
-        deal__variant=variant, draw=draw, passes=passes, verdict=Outcome.WIN
+        deal__variant=variant, draw=draw, passes=passes, verdict=Verdict.WIN
     )
     counts = dict(wins.values_list("grade").annotate(n=Count("pk")).order_by())
     return {grade: counts.get(grade, 0) for grade in GRADES}
@@ -83,13 +85,13 @@ def top_up_pool(variant: str, draw: int | None, passes: int | None) -> int:
         top_up_pool.enqueue(variant, draw, passes)
     else:
         TopUp.objects.filter(**mode).delete()
-    return int(verdict.verdict == Outcome.WIN)
+    return int(verdict.verdict == Verdict.WIN)
 
 
 @task(priority=-30)  # behind the pool's own top-ups
 def work_out_pars(limit: int = 50) -> int:
     """Par for wins proven before par was kept; returns how many were worked out."""
-    missing = DealVerdict.objects.filter(verdict=Outcome.WIN, par_moves=[]).select_related("deal")
+    missing = DealVerdict.objects.filter(verdict=Verdict.WIN, par_moves=[]).select_related("deal")
     done = 0
     for verdict in missing.order_by("pk")[:limit]:
         done += work_out_par(verdict) is not None
@@ -102,7 +104,7 @@ def work_out_grades(limit: int = 1) -> int:
     default (each up to a few CPU seconds: par, then the measures) so that a dead-end check
     waits behind one deal at most, queueing itself again while some are left; returns how
     many were graded."""
-    missing = DealVerdict.objects.filter(verdict=Outcome.WIN, grade="").select_related("deal")
+    missing = DealVerdict.objects.filter(verdict=Verdict.WIN, grade="").select_related("deal")
     done = sum(work_out_grade(verdict) is not None for verdict in missing.order_by("pk")[:limit])
     if missing.exists():
         work_out_grades.enqueue(limit)

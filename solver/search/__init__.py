@@ -1,12 +1,12 @@
 """The solver's pure search core (no Django): is a position won, lost, or unknown?
 
-    solve(position, budget_seconds=None, budget_nodes=None, engine="native") -> Result
+    solve(position, budget_seconds=None, budget_nodes=None, engine="native") -> Answer
 
 `position` is the engine's Position or its JSON (DESIGN.md §3), read by reader.read, which
-raises the engine's PositionError. The Result's verdict is "win" (with `moves`, replayable
-through the engine to a won game), "loss" (every reachable position was searched) or
-"unknown" (the budget ran out; nothing is claimed). With no budget at all the search runs
-until it decides (or, natively, until its memory bound: then "unknown").
+raises the engine's PositionError. The Answer's verdict is Verdict.WIN (with `moves`, replayable
+through the engine to a won game), Verdict.LOSS (every reachable position was searched) or
+Verdict.UNKNOWN (the budget ran out; nothing is claimed). With no budget at all the search runs
+until it decides (or, natively, until its memory bound: then UNKNOWN).
 
 Two engines run the same search: "native" (_native.c, the default everywhere the site
 solves) and "python" (dfs.py with tableau.py, tableau_moves.py, yukon.py and klondike.py),
@@ -18,11 +18,12 @@ from __future__ import annotations
 from games.engine.positions import Position, PositionError
 
 from . import native
-from .budget import LOSS, UNKNOWN, WIN, Budget, OutOfBudget, Result
+from .budget import Budget, OutOfBudget
 from .dfs import search
 from .reader import Layout, read
+from .verdict import Answer, Verdict
 
-__all__ = ["ENGINES", "LOSS", "UNKNOWN", "WIN", "PositionError", "Result", "solve"]
+__all__ = ["ENGINES", "Answer", "PositionError", "Verdict", "solve"]
 
 ENGINES = ("native", "python")
 
@@ -32,7 +33,7 @@ def solve(
     budget_seconds: float | None = None,
     budget_nodes: int | None = None,
     engine: str = "native",
-) -> Result:
+) -> Answer:
     """Search `position`; raises PositionError if it is not a legal table."""
     layout = read(position)
     budget = Budget(budget_seconds, budget_nodes)  # checks the budget for both engines
@@ -44,10 +45,10 @@ def solve(
     try:
         moves = search(game, budget)
     except OutOfBudget:
-        return Result(UNKNOWN, [], budget.nodes, budget.seconds)
+        return Answer(Verdict.UNKNOWN, [], budget.nodes, budget.seconds)
     if moves is None:
-        return Result(LOSS, [], budget.nodes, budget.seconds)
-    return Result(WIN, moves, budget.nodes, budget.seconds)
+        return Answer(Verdict.LOSS, [], budget.nodes, budget.seconds)
+    return Answer(Verdict.WIN, moves, budget.nodes, budget.seconds)
 
 
 def python_game(layout: Layout):

@@ -8,7 +8,7 @@ from . import solve
 
 
 def solve_job(job: tuple[dict, float | None]) -> dict:
-    """(Position JSON, budget seconds) -> the Result as JSON."""
+    """(Position JSON, budget seconds) -> the Answer as JSON."""
     position, budget_seconds = job
     return solve(position, budget_seconds=budget_seconds).to_json()
 

@@ -1,41 +1,12 @@
-"""What a search may spend, and what it reports back."""
+"""What a search may spend (what it reports back is verdict.py's)."""
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-
-WIN = "win"
-LOSS = "loss"
-UNKNOWN = "unknown"
 
 
 class OutOfBudget(Exception):
     """Raised inside a search when its CPU seconds or nodes are used up."""
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """A verdict and its evidence.
-
-    verdict: "win" (moves replay from the position to a won game), "loss" (the search
-    visited every reachable position and none is won) or "unknown" (the budget ran out
-    first: nothing is claimed). nodes counts the distinct positions the search entered;
-    seconds is the CPU time it took.
-    """
-
-    verdict: str
-    moves: list[str] = field(default_factory=list)
-    nodes: int = 0
-    seconds: float = 0.0
-
-    def to_json(self) -> dict:
-        return {
-            "verdict": self.verdict,
-            "moves": list(self.moves),
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 4),
-        }
 
 
 class Budget:

@@ -1,4 +1,4 @@
-"""The compiled search core (_native.c), behind the same Result as the Python one.
+"""The compiled search core (_native.c), behind the same Answer as the Python one.
 
 _native.c is a port of dfs.py, tableau.py (with tableau_moves.py), yukon.py and klondike.py,
 move for move: the same moves in the same order, the same equivalences and prunings (their
@@ -8,15 +8,15 @@ install (pyproject.toml's ext-modules: `pip install -e .`, which ./dev runs).
 
 Memory: one search stores at most MAX_ENTRIES (3 * 2^23) positions, as 128-bit keys in a
 table of at most 2^25 slots (512 MiB; 768 MiB for a moment while it doubles to that size);
-a search that would need more ends with "unknown".
+a search that would need more ends with Verdict.UNKNOWN.
 """
 
 from __future__ import annotations
 
 import time
 
-from .budget import LOSS, UNKNOWN, WIN, Result
 from .reader import Layout
+from .verdict import Answer, Verdict
 
 try:
     from . import _native
@@ -26,7 +26,13 @@ except ImportError:  # not built: solve(engine="native") says so
 # 3: the memory bound was reached; 5: a position offered more moves than the C core's move
 # buffer holds (it holds MOVES_CAP, above the MOVES_BOUND that _native.c counts out), so a
 # move was not tried and a loss would not be proven
-VERDICTS = {0: WIN, 1: LOSS, 2: UNKNOWN, 3: UNKNOWN, 5: UNKNOWN}
+VERDICTS = {
+    0: Verdict.WIN,
+    1: Verdict.LOSS,
+    2: Verdict.UNKNOWN,
+    3: Verdict.UNKNOWN,
+    5: Verdict.UNKNOWN,
+}
 PASSES_CAP = 1 << 30  # more passes than any search can spend, and fits a C int
 
 
@@ -36,7 +42,7 @@ def available() -> bool:
 
 def search(
     layout: Layout, budget_seconds: float | None, budget_nodes: int | None, dive: bool = True
-) -> Result:
+) -> Answer:
     """The search of _native.c; dive=False leaves out its quick dive for a win, so that it
     searches exactly as the Python engine does (the differential tests count on that)."""
     if _native is None:
@@ -59,4 +65,4 @@ def search(
         -1.0 if budget_seconds is None else float(budget_seconds),
         dive,
     )
-    return Result(VERDICTS[code], moves, nodes, time.thread_time() - start)
+    return Answer(VERDICTS[code], moves, nodes, time.thread_time() - start)

@@ -11,7 +11,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games.deals import deal_for
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
 from tests.web.deals import dealt, store
 
 from .yukon_table import store_worked_example
@@ -49,7 +50,7 @@ def todays_daily(transactional_db):
     private for the day.)"""
     deal = deal_for("yukon", DAILY)
     verdict = DealVerdict.objects.create(
-        deal=deal, verdict=Outcome.WIN, moves=["AS-f"] * 80, par_moves=["AS-f"] * 80,
+        deal=deal, verdict=Verdict.WIN, moves=["AS-f"] * 80, par_moves=["AS-f"] * 80,
         grade="hard",
     )  # fmt: skip
     DealVerdict.objects.filter(pk=verdict.pk).update(created=timezone.now() - dt.timedelta(days=1))

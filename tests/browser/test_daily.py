@@ -10,7 +10,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
 from tests.web.deals import EASY_YUKON, easy_yukon
 
 from .test_accounts import finish, sign_up
@@ -25,7 +26,7 @@ def test_win_the_daily_unassisted_and_appear_on_its_board_but_not_with_an_undo(
 ):
     deal, line = easy_yukon()
     verdict = DealVerdict.objects.create(
-        deal=deal, verdict=Outcome.WIN, moves=line + KINGS, par_moves=line + KINGS
+        deal=deal, verdict=Verdict.WIN, moves=line + KINGS, par_moves=line + KINGS
     )  # proven yesterday: today's daily deal
     DealVerdict.objects.filter(pk=verdict.pk).update(created=timezone.now() - dt.timedelta(days=1))
 

@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 
 from games.deals import deal_for
 from solver.pool import tasks
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
 from tests.web.deals import EASY_YUKON, easy_yukon
 
 pytestmark = pytest.mark.browser
@@ -19,10 +20,10 @@ pytestmark = pytest.mark.browser
 
 def test_pick_expert_in_the_lobby_and_get_an_expert_deal(open_tab):
     deal, line = easy_yukon()
-    DealVerdict.objects.create(deal=deal, verdict=Outcome.WIN, moves=line, grade="expert")
+    DealVerdict.objects.create(deal=deal, verdict=Verdict.WIN, moves=line, grade="expert")
     for number, grade in [(4242, "easy"), (4243, "medium"), (4244, "hard")]:
         DealVerdict.objects.create(
-            deal=deal_for("yukon", number), verdict=Outcome.WIN, moves=["AS-f"], grade=grade
+            deal=deal_for("yukon", number), verdict=Verdict.WIN, moves=["AS-f"], grade=grade
         )
     table = open_tab("/")
     table.page.get_by_test_id("difficulty-yukon").select_option(label="Expert")
@@ -39,7 +40,7 @@ def test_a_new_site_shows_todays_daily_deal_after_its_first_pool_fill(open_tab):
         if tasks.pool_size("yukon", None, None):
             break
         tasks.top_up_pool.call("yukon", None, None)
-    first = DealVerdict.objects.get(verdict=Outcome.WIN).deal
+    first = DealVerdict.objects.get(verdict=Verdict.WIN).deal
     table.page.reload()
     expect(table.page.get_by_test_id("daily-deal").get_by_role("heading")).to_contain_text(
         f"Yukon #{first.number}"

@@ -14,12 +14,13 @@ from games.models import Game
 from games.steps import steps as game_steps
 from solver.deadends import checks, lines, proofs, queue
 from solver.deadends.models import (
-    Check,
+    PENDING,
     CheckRequest,
     PositionVerdict,
     WinningLine,
     position_key,
 )
+from solver.search.verdict import Verdict
 from tests.web.deals import easy_yukon
 from tests.worker import work
 
@@ -40,11 +41,11 @@ def test_a_check_asked_after_the_game_is_searched_and_others_are_dropped():
     game, line = finished_game()
     positions = [step.position for step in game_steps(game)]
     queue.add(game, positions[1], at=position_key(positions[3]))  # asked while it was played
-    assert checks.request_after(game, positions[3]) == Check.PENDING
-    assert work() == [Check.WIN]
+    assert checks.request_after(game, positions[3]) == PENDING
+    assert work() == [Verdict.WIN]
     assert not CheckRequest.objects.exists()
     assert not PositionVerdict.objects.filter(key=position_key(positions[1])).exists()
-    assert checks.request_after(game, positions[3]) == Check.WIN, "known now: nothing asked"
+    assert checks.request_after(game, positions[3]) == Verdict.WIN, "known now: nothing asked"
     assert not CheckRequest.objects.exists()
 
 
@@ -73,7 +74,7 @@ def test_rows_stored_before_lines_were_kept_are_read_row_by_row():
         positions.append(apply(positions[-1], Move.parse(move)))
     for i, position in enumerate(positions[:5]):
         PositionVerdict.objects.create(
-            key=position_key(position), verdict=Check.WIN, move=rest[i], length=len(rest) - i
+            key=position_key(position), verdict=Verdict.WIN, move=rest[i], length=len(rest) - i
         )  # fmt: skip
     proofs.store_line(positions[5], rest[5:])
     whole = lines.follow(positions[0])

@@ -11,9 +11,11 @@ import pytest
 from games.engine import rules
 from games.steps import current
 from solver.deadends import proofs, queue, tasks
-from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
+from solver.deadends.models import CheckRequest, PositionVerdict, position_key
 from solver.deadends.tasks import check_position
 from solver.search import solve
+from solver.search.verdict import Verdict
+from tests.deadends import stored
 from tests.deadends.test_check_path import in_the_dead_end, played, player, post, start
 from tests.deadends.test_deadends import make_deal
 from tests.deadends.test_reversible_path import TO_A_WAY_BACK, a_way_back
@@ -37,11 +39,11 @@ def test_a_move_from_a_position_proven_lost_meanwhile_is_lost_with_no_search():
     wanted = CheckRequest.objects.get()
     assert (wanted.key, wanted.came_from) == (position_key(reached), position_key(lost))
     check_ends(lost, budget_nodes=1_000_000)
-    assert queue.verdicts([lost]) == [Check.LOSS]
+    assert stored.verdicts([lost]) == [Verdict.LOSS]
     outcomes = work()
     assert outcomes[0] == "carried", outcomes  # what follows is the banner's look back
     row = PositionVerdict.objects.get(key=position_key(reached))
-    assert (row.verdict, row.nodes) == (Check.LOSS, 0), "lost, and never searched"
+    assert (row.verdict, row.nodes) == (Verdict.LOSS, 0), "lost, and never searched"
 
 
 def test_a_reversible_move_from_a_position_proven_winnable_meanwhile_is_winnable():
@@ -62,7 +64,7 @@ def test_a_reversible_move_from_a_position_proven_winnable_meanwhile_is_winnable
     assert work() == ["carried"]
     row = PositionVerdict.objects.get(key=position_key(reached))
     # Its line: the move back, then the line from where it came, one move longer.
-    assert (row.verdict, row.move, row.length) == (Check.WIN, str(back), stored.length + 1)
+    assert (row.verdict, row.move, row.length) == (Verdict.WIN, str(back), stored.length + 1)
     assert row.nodes == 0 and not CheckRequest.objects.exists()
 
 
@@ -81,9 +83,9 @@ def test_a_move_from_a_position_left_undecided_meanwhile_gets_a_quick_check_only
     game, left = moved_on_with_checks_that_decide_nothing(monkeypatch)
     assert not CheckRequest.objects.get().quick_only, "its came-from position: not yet checked"
     check_ends(left, **tasks.QUICK_BUDGET)
-    assert queue.verdicts([left]) == [Check.UNKNOWN]
+    assert stored.verdicts([left]) == [Verdict.UNKNOWN]
     assert check_position.call() == "unknown", "a quick check, and no deep one"
-    assert queue.verdicts([current(game).position]) == [Check.UNKNOWN]
+    assert stored.verdicts([current(game).position]) == [Verdict.UNKNOWN]
 
 
 def test_a_deep_check_whose_came_from_position_was_left_undecided_meanwhile_is_not_run(
@@ -94,7 +96,7 @@ def test_a_deep_check_whose_came_from_position_was_left_undecided_meanwhile_is_n
     assert CheckRequest.objects.get().deep, "asked for again, deep"
     check_ends(left, **tasks.QUICK_BUDGET)  # meanwhile, left undecided
     assert check_position.call() == "carried", "no deep search: stored undecided"
-    assert queue.verdicts([current(game).position]) == [Check.UNKNOWN]
+    assert stored.verdicts([current(game).position]) == [Verdict.UNKNOWN]
     assert not CheckRequest.objects.exists()
 
 
@@ -105,7 +107,7 @@ def test_a_move_from_a_win_that_carries_nothing_gives_the_claim_no_came_from():
     post(alice, game, move="7S-t7")
     work()  # winnable, its line stored
     here = current(game).position
-    assert queue.verdicts([here]) == [Check.WIN]
+    assert stored.verdicts([here]) == [Verdict.WIN]
     post(alice, game, move="KC-t1")  # off its line, and its cards cannot go back
     assert CheckRequest.objects.get().came_from == "", "the move path tried already"
 
@@ -122,5 +124,5 @@ def test_a_reversible_move_from_a_position_left_undecided_meanwhile_is_not_searc
     check_ends(left, **tasks.QUICK_BUDGET)  # meanwhile, left undecided
     assert check_position.call() == "carried", "no search: as undecided as where it came from"
     row = PositionVerdict.objects.get(key=position_key(current(game).position))
-    assert (row.verdict, row.nodes) == (Check.UNKNOWN, 0)
+    assert (row.verdict, row.nodes) == (Verdict.UNKNOWN, 0)
     assert not CheckRequest.objects.exists()

@@ -23,7 +23,6 @@ from games.steps import current
 from games.steps import steps as game_steps
 from solver.deadends import checks, queue, tasks
 from solver.deadends.models import (
-    Check,
     CheckRequest,
     PositionVerdict,
     WinningLine,
@@ -32,6 +31,8 @@ from solver.deadends.models import (
 from solver.deadends.tasks import check_position
 from solver.pool.models import DealVerdict
 from solver.search import solve
+from solver.search.verdict import Verdict
+from tests.deadends import stored
 from tests.deadends.test_deadends import DEAD_END_LINE, make_deal
 from tests.web.html import one, parse
 from tests.worker import work
@@ -111,7 +112,7 @@ def test_a_move_asks_for_its_position_and_wakes_one_worker():
     request = CheckRequest.objects.get()
     assert request.key == position_key(current(game).position) == request.at
     assert DBTaskResult.objects.count() == 1
-    assert work() == [Check.WIN]
+    assert work() == [Verdict.WIN]
     assert not CheckRequest.objects.exists()
 
 
@@ -127,7 +128,7 @@ def test_the_newest_position_is_checked_first():
     queue.release([newest[0].key], "")
     claimed = queue.claim_some(limit=queue.MAX_PER_PLAYER)  # several at once: in that order
     assert [row.game_id for row in claimed] == [second.pk, first.pk]
-    assert tasks._check(claimed, "") == [Check.WIN, Check.WIN]
+    assert tasks._check(claimed, "") == [Verdict.WIN, Verdict.WIN]
     assert check_position.call() == "idle"
 
 
@@ -141,8 +142,8 @@ def test_a_check_whose_player_moved_on_is_dropped_before_it_starts():
     post(alice, game, move=two)
     assert CheckRequest.objects.count() == 1, "the second move's request replaced the first's"
     assert DBTaskResult.objects.count() == 1, "and the first's wake-up serves it"
-    assert work() == [Check.WIN], "one search: the position the player stands on"
-    assert queue.verdicts([left]) == [None], "the position left behind was never searched"
+    assert work() == [Verdict.WIN], "one search: the position the player stands on"
+    assert stored.verdicts([left]) == [None], "the position left behind was never searched"
     assert not CheckRequest.objects.exists()
 
 
@@ -166,8 +167,8 @@ def test_a_position_two_games_want_is_searched_once():
     post(alice, games[0], move="7S-t7")
     post(bob, games[1], move="7S-t7")
     assert CheckRequest.objects.count() == 2
-    assert work() == [Check.WIN]
-    assert all(queue.verdicts([current(g).position]) == [Check.WIN] for g in games)
+    assert work() == [Verdict.WIN]
+    assert all(stored.verdicts([current(g).position]) == [Verdict.WIN] for g in games)
 
 
 def test_an_undecided_quick_check_comes_back_deep_behind_the_quick_ones(monkeypatch):
@@ -182,8 +183,8 @@ def test_an_undecided_quick_check_comes_back_deep_behind_the_quick_ones(monkeypa
     post(bob, second, move=winnable_moves(current(second).position, 1)[0])  # newer, quick
     claimed = queue.claim_some(limit=tasks.BATCH)
     assert [(row.game_id, row.deep) for row in claimed] == [(second.pk, False), (first.pk, True)]
-    assert tasks._check(claimed, "") == [Check.WIN, Check.WIN], "the quick one, then the deep"
-    assert queue.verdicts([current(g).position for g in (first, second)]) == [Check.WIN] * 2
+    assert tasks._check(claimed, "") == [Verdict.WIN, Verdict.WIN], "the quick one, then the deep"
+    assert stored.verdicts([current(g).position for g in (first, second)]) == [Verdict.WIN] * 2
 
 
 def test_a_drain_searches_what_its_quick_check_left_undecided_deep(monkeypatch):
@@ -209,7 +210,7 @@ def test_a_move_from_an_undecided_position_gets_a_quick_check_only(monkeypatch):
     assert CheckRequest.objects.get().quick_only, "from a position left undecided"
     assert check_position.call() == "unknown", "a quick check, and no deep one"
     assert not CheckRequest.objects.exists()
-    assert queue.verdicts([current(game).position]) == [Check.UNKNOWN]
+    assert stored.verdicts([current(game).position]) == [Verdict.UNKNOWN]
 
 
 def played(moves: list[str]):
@@ -232,11 +233,11 @@ def test_a_move_from_a_lost_position_is_lost_without_a_search():
     lost = current(game).position
     assert solve(lost, budget_nodes=1_000_000).verdict == "loss"
     work()
-    assert queue.verdicts([lost]) == [Check.LOSS]
+    assert stored.verdicts([lost]) == [Verdict.LOSS]
     queued = DBTaskResult.objects.count()
     page = parse(post(alice, game, move="4D-t6"))  # the one move left
     assert one(page, "[data-testid=dead-end]") and one(page, "[data-testid=jump-back]")
-    assert queue.verdicts([current(game).position]) == [Check.LOSS]
+    assert stored.verdicts([current(game).position]) == [Verdict.LOSS]
     assert not CheckRequest.objects.filter(key=position_key(current(game).position)).exists()
     assert DBTaskResult.objects.count() == queued, "lost by inheritance: nothing to search"
 
@@ -246,7 +247,7 @@ def test_a_lost_line_asks_for_an_earlier_position_once_however_often_it_moves():
     CheckRequest.objects.all().delete()
     DBTaskResult.objects.all().delete()
     lost = current(game).position  # proven lost; nothing before it decided yet
-    PositionVerdict.objects.create(key=position_key(lost), verdict=Check.LOSS)
+    PositionVerdict.objects.create(key=position_key(lost), verdict=Verdict.LOSS)
     before_it = game_steps(game)[-2].position
     post(alice, game, move="4D-t6")  # lost too: the banner asks for the position before
     post(alice, game, action="undo")  # back on the lost one: asks for the same position
@@ -260,7 +261,7 @@ def test_a_look_back_steps_over_a_position_its_quick_check_leaves_undecided(monk
     alice, game = in_the_dead_end()
     CheckRequest.objects.all().delete()
     lost = current(game).position
-    PositionVerdict.objects.create(key=position_key(lost), verdict=Check.LOSS)
+    PositionVerdict.objects.create(key=position_key(lost), verdict=Verdict.LOSS)
     steps = game_steps(game)
     post(alice, game, action="undo")  # off the dead end ...
     post(alice, game, move=DEAD_END_LINE[-1])  # ... and back: the banner looks back
@@ -269,7 +270,7 @@ def test_a_look_back_steps_over_a_position_its_quick_check_leaves_undecided(monk
     # A quick check and no deep one leaves it undecided; the walk steps over it to the
     # position before it, the deal's, whose check is quick only too.
     assert check_position.call() == "unknown unknown"
-    assert queue.verdicts([steps[-2].position, steps[0].position]) == [Check.UNKNOWN] * 2
+    assert stored.verdicts([steps[-2].position, steps[0].position]) == [Verdict.UNKNOWN] * 2
     assert not CheckRequest.objects.exists()
 
 
@@ -288,7 +289,7 @@ def test_a_deal_from_the_pool_brings_its_winning_line():
     # A row for the deal and for each position reached along the line, pointing into it.
     rows = PositionVerdict.objects.order_by("step")
     assert [(row.verdict, row.step, row.line_id) for row in rows] == [
-        (Check.WIN, step, stored.pk) for step in range(7)
+        (Verdict.WIN, step, stored.pk) for step in range(7)
     ]
     assert [(row.move, row.length) for row in rows] == [
         (line[step], len(line) - step) for step in range(7)
@@ -300,7 +301,7 @@ def test_a_checks_win_is_one_line_and_one_row_and_following_it_asks_for_nothing(
     alice = player()
     game = start(alice)
     post(alice, game, move="7S-t7")
-    assert work() == [Check.WIN]
+    assert work() == [Verdict.WIN]
     row = PositionVerdict.objects.get()
     assert row.key == position_key(current(game).position) and row.step == 0
     line = WinningLine.objects.get().moves.split()
@@ -325,15 +326,15 @@ def test_a_move_along_the_line_reads_once_and_writes_once():
     alice = player()
     game = start(alice)
     post(alice, game, move="7S-t7")
-    assert work() == [Check.WIN]
+    assert work() == [Verdict.WIN]
     before = current(game).position
     move = Move.parse(WinningLine.objects.get().moves.split()[0])
     after = rules.apply(before, move)
     with CaptureQueriesContext(connection) as queries:
-        assert checks.request(game, after, before, move) == Check.WIN
+        assert checks.request(game, after, before, move) == Verdict.WIN
     assert len(queries) == 2, [query["sql"][:60] for query in queries]  # a SELECT, an INSERT
     with CaptureQueriesContext(connection) as queries:  # known now: the read alone
-        assert checks.request(game, after, before, move) == Check.WIN
+        assert checks.request(game, after, before, move) == Verdict.WIN
     assert len(queries) == 1
 
 
@@ -342,7 +343,7 @@ def test_a_move_off_the_line_asks_for_its_check():
     alice = player()
     game = start(alice)
     post(alice, game, move="7S-t7")
-    assert work() == [Check.WIN]
+    assert work() == [Verdict.WIN]
     planned = Move.parse(WinningLine.objects.get().moves.split()[0])
     off = next(m for m in rules.legal_moves(current(game).position) if m.card != planned.card)
     assert 'data-state="pending"' in post(alice, game, move=str(off))

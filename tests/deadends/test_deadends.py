@@ -17,12 +17,14 @@ from games.models import Deal, Game
 from games.steps import current
 from solver.deadends import checks, proofs, queue
 from solver.deadends.models import (
-    Check,
+    PENDING,
     CheckRequest,
     PositionVerdict,
     WinningLine,
     position_key,
 )
+from solver.search.verdict import Verdict
+from tests.deadends import stored
 from tests.web.html import one, parse, refusal, text, text_of
 from tests.worker import work
 
@@ -122,7 +124,7 @@ def test_jump_back_restores_the_last_winnable_step_and_is_undoable(alice, lost_g
     assert lost_game.actions == [*DEAD_END_LINE, "@1"]
     step = current(lost_game)
     assert step.moves == 1
-    assert queue.verdicts([step.position]) == [Check.WIN]
+    assert stored.verdicts([step.position]) == [Verdict.WIN]
     assert not page.select("[data-testid=dead-end]")
     post(alice, lost_game, action="undo")
     lost_game.refresh_from_db()
@@ -158,21 +160,21 @@ def test_positions_on_a_known_winning_line_need_no_search():
     for _ in range(5):  # along the stored line: each move writes the next position's row
         game.refresh_from_db()
         here = position_key(current(game).position)
-        post(alice, game, move=PositionVerdict.objects.get(key=here, verdict=Check.WIN).move)
+        post(alice, game, move=PositionVerdict.objects.get(key=here, verdict=Verdict.WIN).move)
     queued = DBTaskResult.objects.count() - queued
     assert queued == 0, "every position on the line was known winnable as it was reached"
-    assert queue.verdicts([current(game).position]) == [Check.WIN]
+    assert stored.verdicts([current(game).position]) == [Verdict.WIN]
     assert PositionVerdict.objects.count() == 6 and WinningLine.objects.count() == 1
 
 
 def test_a_stale_check_never_overwrites_a_proven_verdict():
     position = deal("yukon", 6, b"test-key")
     key = position_key(position)
-    proofs.store(position, Check.LOSS, [], 10, 0.1)
-    proofs.store(position, Check.UNKNOWN, [], 99, 3.0)  # a late, budget-limited check
-    proofs.store(position, Check.WIN, ["7S-t7"], 5, 0.1)
+    proofs.store(position, Verdict.LOSS, [], 10, 0.1)
+    proofs.store(position, Verdict.UNKNOWN, [], 99, 3.0)  # a late, budget-limited check
+    proofs.store(position, Verdict.WIN, ["7S-t7"], 5, 0.1)
     row = PositionVerdict.objects.get(key=key)
-    assert (row.verdict, row.nodes) == (Check.LOSS, 10)
+    assert (row.verdict, row.nodes) == (Verdict.LOSS, 10)
 
 
 def test_a_check_for_an_old_ply_leaves_the_current_banner_alone(alice, lost_game):
@@ -191,18 +193,18 @@ def test_a_worker_killed_mid_check_loses_nothing():
         player="alice", deal=Deal.objects.create(variant="yukon", number=6, cards=cards)
     )
     key = position_key(winnable)
-    assert checks.request(game, winnable) == Check.PENDING  # queues the check
+    assert checks.request(game, winnable) == PENDING  # queues the check
     # A worker claims the check, exactly as check_position does first, and is killed before
     # it stores anything: the request stays claimed and the position stays undecided.
-    assert queue.claim().key == key
+    assert [row.key for row in queue.claim_some()] == [key]
     assert not PositionVerdict.objects.filter(key=key).exists()
     # Within the retry window the claim stands: no other worker searches it twice ...
-    assert queue.claim() is None
+    assert queue.claim_some() == []
     # ... once it has been claimed longer than any check takes, the next worker takes it over
     # and decides it.
     CheckRequest.objects.filter(key=key).update(
         started=timezone.now() - queue.RETRY_AFTER - timedelta(seconds=1)
     )
-    assert work() == [Check.WIN]
-    assert PositionVerdict.objects.get(key=key).verdict == Check.WIN
+    assert work() == [Verdict.WIN]
+    assert PositionVerdict.objects.get(key=key).verdict == Verdict.WIN
     assert not CheckRequest.objects.filter(key=key).exists()

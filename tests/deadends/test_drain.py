@@ -16,7 +16,8 @@ from games import deals
 from games.engine.deal import deal
 from games.models import Deal, Game
 from solver.deadends import checks, lease, proofs, queue, tasks
-from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
+from solver.deadends.models import PENDING, CheckRequest, PositionVerdict, position_key
+from solver.search.verdict import Verdict
 from tests.worker import work
 
 # Outside a wrapping transaction: the wake-ups are sent on commit, as in production.
@@ -30,7 +31,7 @@ def ask(number: int, player: str = "alice") -> str:
     cards = "".join(card.code for card in deals.dealt_order(position))
     row, _ = Deal.objects.get_or_create(variant="yukon", number=number, cards=cards)
     game = Game.objects.create(player=player, deal=row)
-    assert checks.request(game, position) == Check.PENDING
+    assert checks.request(game, position) == PENDING
     return position_key(position)
 
 
@@ -80,8 +81,8 @@ def test_a_request_that_comes_as_a_drain_stops_is_not_left_without_a_wake_up(mon
     assert CheckRequest.objects.get().started is None
     assert wake_ups() == 1, "either the request's own wake-up or the drain's, on stopping"
     monkeypatch.undo()
-    assert work() == [Check.WIN]
-    assert PositionVerdict.objects.get(key=asked[0]).verdict == Check.WIN
+    assert work() == [Verdict.WIN]
+    assert PositionVerdict.objects.get(key=asked[0]).verdict == Verdict.WIN
 
 
 def test_two_workers_claim_distinct_positions():
@@ -100,24 +101,29 @@ def test_a_batch_past_its_time_gives_the_rest_back(monkeypatch):
     monkeypatch.setattr(tasks, "BATCH_SECONDS", 0.0)
     claimed = queue.claim_some("", tasks.BATCH)
     assert [row.key for row in claimed] == [newer, older]
-    assert tasks._check(claimed, "") == [Check.WIN], "one search, then the time was up"
+    assert tasks._check(claimed, "") == [Verdict.WIN], "one search, then the time was up"
     assert CheckRequest.objects.get().key == older and CheckRequest.objects.get().started is None
 
 
 def test_losses_and_unknowns_are_written_in_one_statement_and_a_loss_replaces_an_unknown():
     positions = [deal("yukon", number, b"test-key") for number in (6, 7, 8, 9)]
     keys = [position_key(position) for position in positions]
-    PositionVerdict.objects.create(key=keys[1], verdict=Check.UNKNOWN)
-    PositionVerdict.objects.create(key=keys[2], verdict=Check.WIN, move="7S-t7", length=40)
+    PositionVerdict.objects.create(key=keys[1], verdict=Verdict.UNKNOWN)
+    PositionVerdict.objects.create(key=keys[2], verdict=Verdict.WIN, move="7S-t7", length=40)
     proofs.store_verdicts([
-        (positions[0], Check.LOSS, 10, 0.1), (positions[1], Check.LOSS, 20, 0.2),
-        (positions[2], Check.LOSS, 30, 0.3), (positions[3], Check.UNKNOWN, 40, 0.4),
+        (positions[0], Verdict.LOSS, 10, 0.1), (positions[1], Verdict.LOSS, 20, 0.2),
+        (positions[2], Verdict.LOSS, 30, 0.3), (positions[3], Verdict.UNKNOWN, 40, 0.4),
     ])  # fmt: skip
     stored = dict(PositionVerdict.objects.values_list("key", "verdict"))
-    assert [stored[key] for key in keys] == [Check.LOSS, Check.LOSS, Check.WIN, Check.UNKNOWN]
+    assert [stored[key] for key in keys] == [
+        Verdict.LOSS,
+        Verdict.LOSS,
+        Verdict.WIN,
+        Verdict.UNKNOWN,
+    ]
     assert PositionVerdict.objects.get(key=keys[1]).nodes == 20
-    proofs.store_verdicts([(positions[0], Check.UNKNOWN, 1, 0.0)])
-    assert PositionVerdict.objects.get(key=keys[0]).verdict == Check.LOSS, "a loss stands"
+    proofs.store_verdicts([(positions[0], Verdict.UNKNOWN, 1, 0.0)])
+    assert PositionVerdict.objects.get(key=keys[0]).verdict == Verdict.LOSS, "a loss stands"
 
 
 def test_a_drain_past_its_time_hands_what_is_left_to_a_new_wake_up(monkeypatch):

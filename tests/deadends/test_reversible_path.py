@@ -13,7 +13,9 @@ from games.engine.moves import Move
 from games.steps import current
 from games.steps import steps as game_steps
 from solver.deadends import queue, tasks
-from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
+from solver.deadends.models import CheckRequest, PositionVerdict, position_key
+from solver.search.verdict import Verdict
+from tests.deadends import stored
 from tests.deadends.test_check_path import played, player, post, start
 from tests.deadends.test_deadends import make_deal
 from tests.web.html import hint_poll, one, parse
@@ -37,7 +39,7 @@ def winnable_with_a_way_back(client):
     game = start(client)
     for move in TO_A_WAY_BACK:
         post(client, game, move=move)
-    assert work() == [Check.WIN]
+    assert work() == [Verdict.WIN]
     here = current(game).position
     for move in rules.legal_moves(here):
         back = rules.move_back(here, move)
@@ -53,12 +55,12 @@ def test_a_reversible_move_from_a_winnable_position_is_winnable_with_no_check():
     before = PositionVerdict.objects.get(key=position_key(current(game).position))
     queued = DBTaskResult.objects.count()
     page = parse(post(alice, game, move=str(move)))
-    assert one(page, "#verdict")["data-state"] == Check.WIN
+    assert one(page, "#verdict")["data-state"] == Verdict.WIN
     assert not CheckRequest.objects.exists(), "nothing to search"
     assert DBTaskResult.objects.count() == queued, "and no worker woken"
     row = PositionVerdict.objects.get(key=position_key(current(game).position))
     # Its line: the move back, then the line from where it came, one move longer.
-    assert (row.verdict, row.move, row.length) == (Check.WIN, str(back), before.length + 1)
+    assert (row.verdict, row.move, row.length) == (Verdict.WIN, str(back), before.length + 1)
 
 
 def test_a_one_way_move_from_a_winnable_position_is_still_checked():
@@ -79,8 +81,8 @@ def test_a_look_back_past_a_reversible_move_proves_the_step_before_it_lost_unsea
     assert rules.move_back(one_way.position, Move.parse(BACK_AND_FORTH)) is not None
     assert CheckRequest.objects.get().key == position_key(lost.position)
     row = walked_past(one_way, to=last_winnable)
-    assert (row.verdict, row.nodes) == (Check.LOSS, 0), "lost by its move on, unsearched"
-    assert work() == [Check.WIN], "two searches in all, not three"
+    assert (row.verdict, row.nodes) == (Verdict.LOSS, 0), "lost by its move on, unsearched"
+    assert work() == [Verdict.WIN], "two searches in all, not three"
     assert jumps_back_to(alice, game) == len(WINNABLE)
 
 
@@ -88,7 +90,7 @@ def walked_past(step, to) -> PositionVerdict:
     """The check of where the player stands proves it lost, with the one search; the banner's
     walk back goes past `step` unsearched and asks for `to`. Returns `step`'s row."""
     claimed = queue.claim_some(limit=tasks.BATCH)
-    assert tasks._check(claimed, "") == [Check.LOSS]  # one search: where the player stands
+    assert tasks._check(claimed, "") == [Verdict.LOSS]  # one search: where the player stands
     assert CheckRequest.objects.get().key == position_key(to.position), "went on past it"
     return PositionVerdict.objects.get(key=position_key(step.position))
 
@@ -117,11 +119,11 @@ def test_a_hint_that_would_only_go_back_waits_for_a_check_of_its_own():
     request = CheckRequest.objects.get()
     assert request.key == position_key(current(game).position) and request.recheck
     assert poll_hint(alice, page).status_code == 204, "still looking"
-    assert work() == [Check.WIN]
+    assert work() == [Verdict.WIN]
     hint = one(parse(poll_hint(alice, page)), "[data-hint]")["data-hint"]
     assert hint != str(back), "a way on, not back"
     onward = rules.apply(current(game).position, Move.parse(hint))
-    assert PositionVerdict.objects.get(key=position_key(onward)).verdict == Check.WIN
+    assert PositionVerdict.objects.get(key=position_key(onward)).verdict == Verdict.WIN
 
 
 def test_the_move_back_is_the_hint_when_the_check_leaves_the_position_undecided(monkeypatch):
@@ -132,7 +134,7 @@ def test_the_move_back_is_the_hint_when_the_check_leaves_the_position_undecided(
     monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
     page = ask_hint(alice, game)
     assert one(page, "[data-testid=hint-wait]")
-    assert work() == ["deeper", Check.UNKNOWN]
+    assert work() == ["deeper", Verdict.UNKNOWN]
     assert PositionVerdict.objects.get(key=position_key(current(game).position)).verdict == "win"
     assert one(parse(poll_hint(alice, page)), "[data-hint]")["data-hint"] == str(back)
 
@@ -154,14 +156,14 @@ def a_one_way_move(position) -> Move:
 def test_a_reversible_move_from_an_undecided_position_is_undecided_with_no_check(monkeypatch):
     alice, game = played(TO_A_WAY_BACK)
     undecided(monkeypatch)
-    assert work() == ["deeper", Check.UNKNOWN], "its checks left it undecided"
+    assert work() == ["deeper", Verdict.UNKNOWN], "its checks left it undecided"
     queued = DBTaskResult.objects.count()
     page = parse(post(alice, game, move=str(a_way_back(current(game).position))))
-    assert one(page, "#verdict")["data-state"] == Check.UNKNOWN
+    assert one(page, "#verdict")["data-state"] == Verdict.UNKNOWN
     assert not CheckRequest.objects.exists(), "nothing to search"
     assert DBTaskResult.objects.count() == queued, "and no worker woken"
     row = PositionVerdict.objects.get(key=position_key(current(game).position))
-    assert (row.verdict, row.nodes) == (Check.UNKNOWN, 0)
+    assert (row.verdict, row.nodes) == (Verdict.UNKNOWN, 0)
     post(alice, game, move=str(a_one_way_move(current(game).position)))
     assert CheckRequest.objects.get().quick_only, "a move that cannot go back is still checked"
 
@@ -171,12 +173,12 @@ def test_a_look_back_past_a_reversible_move_to_an_undecided_step_does_not_search
 ):
     alice, game = played([*WINNABLE, ONE_WAY, BACK_AND_FORTH])
     undecided(monkeypatch)
-    assert work() == ["deeper", Check.UNKNOWN], "where it stands: left undecided"
+    assert work() == ["deeper", Verdict.UNKNOWN], "where it stands: left undecided"
     monkeypatch.undo()
     post(alice, game, move=str(a_one_way_move(current(game).position)))
     *_, last_winnable, one_way, left_undecided, lost = game_steps(game)
-    assert queue.verdicts([one_way.position, left_undecided.position]) == [None, "unknown"]
+    assert stored.verdicts([one_way.position, left_undecided.position]) == [None, "unknown"]
     row = walked_past(one_way, to=last_winnable)
-    assert (row.verdict, row.nodes) == (Check.UNKNOWN, 0), "as undecided as its move on"
-    assert work() == [Check.WIN]
+    assert (row.verdict, row.nodes) == (Verdict.UNKNOWN, 0), "as undecided as its move on"
+    assert work() == [Verdict.WIN]
     assert jumps_back_to(alice, game) == len(WINNABLE)

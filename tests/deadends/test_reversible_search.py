@@ -16,7 +16,7 @@ import pytest
 
 from games.engine import rules
 from games.engine.deal import deal
-from solver.search import LOSS, UNKNOWN, WIN, solve
+from solver.search import Verdict, solve
 
 KEY = b"test-key"
 NODES = 20_000
@@ -47,12 +47,14 @@ def test_a_reversible_move_carries_the_verdict_of_the_search(variant, draw):
     for before, after in reversible_moves(variant, draw, deals=8, steps=200):
         p = solve(before, budget_nodes=NODES).verdict
         q = solve(after, budget_nodes=NODES).verdict
-        if p == WIN and q != UNKNOWN:
-            assert q == WIN, f"won from {before.to_text()}, not after it: {after.to_text()}"
+        if p == Verdict.WIN and q != Verdict.UNKNOWN:
+            assert q == Verdict.WIN, f"won from {before.to_text()}, not after it: {after.to_text()}"
             wins += 1
-        if q == LOSS and p != UNKNOWN:
-            assert p == LOSS, f"lost from {after.to_text()}, not before it: {before.to_text()}"
+        if q == Verdict.LOSS and p != Verdict.UNKNOWN:
+            assert p == Verdict.LOSS, (
+                f"lost from {after.to_text()}, not before it: {before.to_text()}"
+            )
             losses += 1
-        if UNKNOWN not in (p, q):  # and the other way round: either way, the same verdict
+        if Verdict.UNKNOWN not in (p, q):  # and the other way round: either way, the same verdict
             assert p == q, f"{p} from {before.to_text()}, {q} after it: {after.to_text()}"
     assert wins >= ENOUGH and losses >= ENOUGH, (wins, losses)

@@ -7,22 +7,29 @@ from __future__ import annotations
 
 import pytest
 
-from solver.deadends.models import Check, PositionVerdict
+from solver.deadends.models import PositionVerdict
 from solver.deadends.proofs import write
+from solver.search.verdict import Verdict
 
 pytestmark = pytest.mark.django_db
 
 KEY = "k" * 64
-STORED = [None, (Check.UNKNOWN, 0), (Check.LOSS, 0), (Check.WIN, 5), (Check.WIN, 9)]
-WRITTEN = [(Check.LOSS, 0), (Check.UNKNOWN, 0), (Check.WIN, 3), (Check.WIN, 5), (Check.WIN, 7)]
+STORED = [None, (Verdict.UNKNOWN, 0), (Verdict.LOSS, 0), (Verdict.WIN, 5), (Verdict.WIN, 9)]
+WRITTEN = [
+    (Verdict.LOSS, 0),
+    (Verdict.UNKNOWN, 0),
+    (Verdict.WIN, 3),
+    (Verdict.WIN, 5),
+    (Verdict.WIN, 7),
+]
 # The (stored, written) pairs where the write lands, spelled out: no row or an undecided one
 # takes anything; a 9-move win takes any shorter win, a 5-move win only the 3-move one; a
 # loss takes nothing, and nothing but a shorter win replaces a win.
 LANDS = (
     {(None, w) for w in WRITTEN}
-    | {((Check.UNKNOWN, 0), w) for w in WRITTEN}
-    | {((Check.WIN, 5), (Check.WIN, 3))}
-    | {((Check.WIN, 9), (Check.WIN, n)) for n in (3, 5, 7)}
+    | {((Verdict.UNKNOWN, 0), w) for w in WRITTEN}
+    | {((Verdict.WIN, 5), (Verdict.WIN, 3))}
+    | {((Verdict.WIN, 9), (Verdict.WIN, n)) for n in (3, 5, 7)}
 )
 
 
@@ -32,7 +39,7 @@ def test_a_row_only_ever_improves(stored, written):
     if stored is not None:
         PositionVerdict.objects.create(key=KEY, verdict=stored[0], length=stored[1], nodes=1)
     verdict, length = written
-    write(KEY, verdict, "AS-f" if verdict == Check.WIN else "", length, nodes=42)
+    write(KEY, verdict, "AS-f" if verdict == Verdict.WIN else "", length, nodes=42)
     row = PositionVerdict.objects.get(key=KEY)
     if (stored, written) in LANDS:
         assert (row.verdict, row.length, row.nodes) == (verdict, length, 42)

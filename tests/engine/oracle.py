@@ -3,6 +3,8 @@ random play can check the engine against something it does not share code with."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.engine.cards import Card
 from games.engine.moves import Move
 from games.engine.positions import Column, Position
@@ -66,13 +68,14 @@ def apply(position: Position, move: Move) -> Position:
     """The position after a move already known to be legal."""
     if move.target == "d":
         turned = position.stock[: position.draw]
-        return position.with_changes(
-            stock=position.stock[len(turned) :], waste=position.waste + turned
-        )
+        return replace(position, stock=position.stock[len(turned) :], waste=position.waste + turned)
     if move.target == "r":
         passes = position.passes_left
-        return position.with_changes(
-            stock=position.waste, waste=(), passes_left=None if passes is None else passes - 1
+        return replace(
+            position,
+            stock=position.waste,
+            waste=(),
+            passes_left=None if passes is None else passes - 1,
         )
     tableau = list(position.tableau)
     foundations = list(position.foundations)
@@ -101,6 +104,4 @@ def apply(position: Position, move: Move) -> Position:
         if slot is None:
             slot = first_home(position, card)
         foundations[slot] = foundations[slot] + stack
-    return position.with_changes(
-        tableau=tuple(tableau), foundations=tuple(foundations), waste=waste
-    )
+    return replace(position, tableau=tuple(tableau), foundations=tuple(foundations), waste=waste)

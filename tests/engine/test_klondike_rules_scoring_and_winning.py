@@ -8,10 +8,11 @@ tests."""
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 
 import pytest
 
-from games.engine import finish, rules, scoring
+from games.engine import finish, history, rules, scoring
 from games.engine.cards import DECK
 from games.engine.deal import deal
 from games.engine.moves import Move
@@ -23,7 +24,7 @@ from tests.engine.play import legal, lights, play, refusal, table
 def scores(kind: str, start: Position | str, *moves: str) -> list[int | None]:
     if isinstance(start, str):
         start = table(start)
-    return scoring.scores(kind, start, [Move.parse(move) for move in moves])
+    return [step.score for step in history.replay(start, list(moves), kind)]
 
 
 # -- Scoring ----------------------------------------------------------------------------------
@@ -119,8 +120,8 @@ def test_none_scoring_has_no_score():
 def test_you_win_when_all_52_cards_are_on_the_foundations():
     """You win when all 52 cards are on the foundations."""
     last = table("klondike; f1: AS..KS; f2: AH..KH; f3: AD..KD; f4: AC..QC; waste: KC")
-    assert len(last.cards) == 52 and not rules.is_won(last)
-    assert rules.is_won(play(last, "KC-f"))
+    assert len(last.cards) == 52 and not last.is_won
+    assert play(last, "KC-f").is_won
 
 
 def test_once_the_stock_is_empty_and_every_card_face_up_finish_plays_the_rest():
@@ -131,7 +132,7 @@ def test_once_the_stock_is_empty_and_every_card_face_up_finish_plays_the_rest():
         " f1: AS..9S; f2: AH..8H; f3: AD..7D; f4: AC..7C; waste: 8C 9H 8D TS"
     )
     moves = finish.finishing_moves(ready)
-    assert moves is not None and rules.is_won(play(ready, *map(str, moves)))
+    assert moves is not None and play(ready, *map(str, moves)).is_won
     assert all(move.to_foundation for move in moves)
     # Draw 3, the waste in an awkward order: Finish turns the stock until every card is home.
     draw3 = table(
@@ -139,10 +140,10 @@ def test_once_the_stock_is_empty_and_every_card_face_up_finish_plays_the_rest():
         " waste: 5H 4H 2H KH QH 6H JH 8H 7H TH 9H"
     )
     moves = finish.finishing_moves(draw3)
-    assert moves is not None and rules.is_won(play(draw3, *map(str, moves)))
+    assert moves is not None and play(draw3, *map(str, moves)).is_won
     assert {"r", "d"} <= {str(move) for move in moves}
     # Not while the stock holds cards or a card is face down, nor once the game is won.
-    assert finish.finishing_moves(ready.with_changes(stock=ready.waste, waste=())) is None
+    assert finish.finishing_moves(replace(ready, stock=ready.waste, waste=())) is None
     hidden = table("klondike; t1: KH | QS; f1: AS..JS; f2: AH..QH; f3: AD..KD; f4: AC..KC")
     assert finish.finishing_moves(hidden) is None
     assert finish.finishing_moves(play(ready, *map(str, finish.finishing_moves(ready)))) is None
@@ -154,9 +155,9 @@ def test_finish_is_never_offered_when_it_cannot_complete():
     # Draw 1 on the last pass, ♥2 on top of ♥A in the waste: ♥2 can never get home.
     last_pass = table("klondike passes=1; waste: AH 3H 2H")
     assert finish.finishing_moves(last_pass) is None and not _winnable(last_pass)
-    unlimited = last_pass.with_changes(passes_left=None)
+    unlimited = replace(last_pass, passes_left=None)
     moves = finish.finishing_moves(unlimited)
-    assert moves is not None and rules.is_won(play(unlimited, *map(str, moves)))
+    assert moves is not None and play(unlimited, *map(str, moves)).is_won
     # Draw 3 with nothing playable: every pass shows ♥3 on top, forever.
     stuck = table("klondike draw=3; waste: 2H AH 3H")
     assert finish.finishing_moves(stuck) is None and not _winnable(stuck)
@@ -168,7 +169,7 @@ def _winnable(start: Position) -> bool:
     queue = deque([start])
     while queue:
         position = queue.popleft()
-        if rules.is_won(position):
+        if position.is_won:
             return True
         for move in rules.legal_moves(position):
             after = rules.apply(position, move)

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from games.engine import finish, rules, scoring
+from games.engine import finish, history, rules, scoring
 from games.engine.cards import DECK
 from games.engine.deal import MAX_NUMBER, MIN_NUMBER, deal
 from games.engine.moves import IllegalMove, MalformedMove, Move
@@ -101,7 +101,8 @@ class Play(RuleBasedStateMachine):
             position = rules.apply(position, move)
         assert position == self.line[keep]
         assert position.to_json() == self.line[keep].to_json()
-        assert scoring.scores(self.kind, self.start, self.moves[:keep]) == self.scores[: keep + 1]
+        kept = history.replay(self.start, [str(move) for move in self.moves[:keep]], self.kind)
+        assert [step.score for step in kept] == self.scores[: keep + 1]
         del self.moves[keep:], self.line[keep + 1 :], self.scores[keep + 1 :]
 
     # -- checks --------------------------------------------------------------------------------
@@ -187,7 +188,7 @@ class Play(RuleBasedStateMachine):
         if moves is not None:
             for move in moves:
                 position = rules.apply(position, move)
-            assert rules.is_won(position)
+            assert position.is_won
 
 
 class YukonPlay(Play):

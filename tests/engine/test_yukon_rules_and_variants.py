@@ -54,7 +54,7 @@ def test_there_is_no_stock_no_waste_pile_and_no_free_cell():
 def test_the_goal_is_each_suit_from_ace_to_king_on_four_foundations():
     """The goal is to build each suit from ace to king on four foundations."""
     won = table("yukon; f1: AC..KC; f2: AS..KS; f3: AD..KD; f4: AH..KH")
-    assert rules.is_won(won)
+    assert won.is_won
     with pytest.raises(PositionError, match="not a run from the ace in one suit"):
         table("yukon; f1: AS 2H")
 
@@ -307,7 +307,7 @@ def test_a_winnable_deal_can_still_walk_into_a_dead_end():
         "yukon; t1: 5H 4S | 9H 2D; t2: 3C | 8C KS; t3: JC; t4: 6H; t5: 3D; t6: 8D; t7: 7H;"
         " f1: AH..3H"
     )
-    assert not rules.is_won(stuck)
+    assert not stuck.is_won
     assert rules.legal_moves(stuck) == []
 
 

@@ -152,9 +152,9 @@ def test_a_foundation_top_card_comes_back_to_a_column_under_the_same_landing_rul
 def test_get_all_52_cards_onto_the_foundations():
     """Get all 52 cards onto the foundations."""
     almost = table("yukon; t1: KC; f1: AS..KS; f2: AH..KH; f3: AD..KD; f4: AC..QC")
-    assert len(almost.cards) == 52 and not rules.is_won(almost)
+    assert len(almost.cards) == 52 and not almost.is_won
     won = play(almost, "KC-f")
-    assert rules.is_won(won) and won.foundation_count == 52
+    assert won.is_won and won.foundation_count == 52
     assert legal(won) == {f"K{suit}-t{i}" for suit in "SHDC" for i in range(1, 8)}
 
 
@@ -167,7 +167,7 @@ def test_auto_finish_appears_once_nothing_is_hidden_and_columns_alternate_descen
     )
     moves = finish.finishing_moves(ready)
     assert moves is not None and all(move.to_foundation for move in moves)
-    assert rules.is_won(play(ready, *map(str, moves)))
+    assert play(ready, *map(str, moves)).is_won
     hidden = table("yukon; t1: KH | QS; t2: KS; f1: AS..JS; f2: AH..QH; f3: AD..KD; f4: AC..KC")
     assert finish.finishing_moves(hidden) is None
     jumbled = table("yukon; t1: QH KS QS; t2: KH; f1: AS..JS; f2: AH..JH; f3: AD..KD; f4: AC..KC")

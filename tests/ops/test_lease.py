@@ -16,8 +16,9 @@ from games import deals
 from games.engine.deal import deal
 from games.models import Deal, Game
 from solver.deadends import checks, lease, queue
-from solver.deadends.models import Check, CheckRequest, PositionVerdict, WorkerLease
+from solver.deadends.models import PENDING, CheckRequest, PositionVerdict, WorkerLease
 from solver.deadends.tasks import check_position
+from solver.search.verdict import Verdict
 
 from ..worker import work
 
@@ -31,7 +32,7 @@ def waiting_check() -> str:
     game = Game.objects.create(
         player="alice", deal=Deal.objects.create(variant="yukon", number=6, cards=cards)
     )
-    assert checks.request(game, position) == Check.PENDING
+    assert checks.request(game, position) == PENDING
     return CheckRequest.objects.get().key
 
 
@@ -57,27 +58,27 @@ def test_the_projects_worker_command_is_the_leased_one():
 def test_a_check_claimed_under_a_live_lease_is_not_taken_twice():
     waiting_check()
     lease.renew("w1")
-    assert queue.claim("w1") is not None
-    assert queue.claim("w2") is None
+    assert queue.claim_some("w1") != []
+    assert queue.claim_some("w2") == []
     assert CheckRequest.objects.get().worker == "w1"
 
 
 def test_a_dead_workers_check_is_taken_as_soon_as_its_lease_runs_out():
     key = waiting_check()
     lease.renew("w1")
-    assert queue.claim("w1") is not None  # ... and w1 is killed mid-search
+    assert queue.claim_some("w1") != []  # ... and w1 is killed mid-search
     expire("w1")
     lease.renew("w2")
-    assert queue.claim("w2").key == key, "long before queue.RETRY_AFTER"
+    assert [row.key for row in queue.claim_some("w2")] == [key], "long before queue.RETRY_AFTER"
     assert CheckRequest.objects.get().worker == "w2"
 
 
 def test_a_check_claimed_with_no_worker_named_waits_for_retry_after():
     waiting_check()
-    assert queue.claim() is not None
-    assert queue.claim("w2") is None
+    assert queue.claim_some() != []
+    assert queue.claim_some("w2") == []
     CheckRequest.objects.update(started=timezone.now() - queue.RETRY_AFTER - timedelta(seconds=1))
-    assert queue.claim("w2") is not None
+    assert queue.claim_some("w2") != []
 
 
 def test_recover_requeues_a_dead_workers_task_once_then_fails_it():
@@ -99,13 +100,13 @@ def test_the_requeued_wake_up_answers_the_dead_workers_check():
     key = waiting_check()
     DBTaskResult.objects.all().delete()
     lease.renew("w1")
-    queue.claim("w1")
+    queue.claim_some("w1")
     task = running_task("w1")
     expire("w1")
     assert lease.recover() == (1, 0)
     assert DBTaskResult.objects.get(pk=task.pk).status == TaskResultStatus.READY
-    assert work() == [Check.WIN]  # what the next worker does with the wake-up
-    assert PositionVerdict.objects.get(key=key).verdict == Check.WIN
+    assert work() == [Verdict.WIN]  # what the next worker does with the wake-up
+    assert PositionVerdict.objects.get(key=key).verdict == Verdict.WIN
     assert not CheckRequest.objects.exists()
 
 

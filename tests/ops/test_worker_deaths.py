@@ -17,8 +17,9 @@ from django_tasks_db.models import DBTaskResult
 from ops.management.commands.db_worker import LeaseKeeper
 from ops.probes import UNATTENDED
 from solver.deadends import lease, queue
-from solver.deadends.models import Check, CheckRequest, PositionVerdict
+from solver.deadends.models import CheckRequest, PositionVerdict
 from solver.deadends.tasks import check_position
+from solver.search.verdict import Verdict
 
 from ..worker import work
 from .test_lease import expire, running_task, waiting_check
@@ -46,7 +47,7 @@ def test_a_check_left_by_the_second_dead_worker_of_a_task_gets_a_new_wake_up():
 
     assert wake_ups(TaskResultStatus.FAILED) == 1, "two workers lost: the task is failed"
     assert wake_ups(TaskResultStatus.READY) == 1, "and the queue woken again"
-    assert work() == [Check.WIN]
+    assert work() == [Verdict.WIN]
     assert not CheckRequest.objects.exists()
 
 
@@ -59,7 +60,7 @@ def test_a_check_that_takes_down_every_worker_is_given_up_undecided():
 
     assert queue.claim_some("third", 1) == []
 
-    assert PositionVerdict.objects.get(key=key).verdict == Check.UNKNOWN
+    assert PositionVerdict.objects.get(key=key).verdict == Verdict.UNKNOWN
     assert not CheckRequest.objects.exists()
 
 

@@ -12,7 +12,8 @@ from games.engine.positions import Position
 from games.engine.rules import apply
 from games.models import Deal, Game
 from games.steps import steps
-from solver.deadends.models import Check, PositionVerdict, WinningLine, position_key
+from solver.deadends.models import PositionVerdict, WinningLine, position_key
+from solver.search.verdict import Verdict
 
 # Yukon deal 6 under the test key (tests/deadends): 7S-t7 keeps it winnable, KC-t1 after it
 # walks into a proven dead end.
@@ -45,7 +46,7 @@ def positions(row: Game) -> list[Position]:
 
 
 def verdict(
-    position: Position, at: datetime, state: str = Check.LOSS, moves: list[str] | None = None
+    position: Position, at: datetime, state: str = Verdict.LOSS, moves: list[str] | None = None
 ) -> PositionVerdict:
     """A verdict on `position`, decided at `at`; a win stores its line as proofs.store_line
     does: once, as a WinningLine (stored at `at` too), with the row at its start."""

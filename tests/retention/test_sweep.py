@@ -19,8 +19,9 @@ from games.models import Deal, Game, Record
 from games.steps import steps
 from play.actions import act
 from retention.sweep import Ages, Swept, sweep
-from solver.deadends.models import Check, PositionVerdict, WinningLine
+from solver.deadends.models import PositionVerdict, WinningLine
 from solver.search import solve
+from solver.search.verdict import Verdict
 
 from . import rows
 from .tasks import echo
@@ -39,7 +40,7 @@ def now():
 @cache
 def winning_line(position: Position) -> tuple[str, ...]:
     result = solve(position, budget_nodes=1_000_000)
-    assert result.verdict == Check.WIN, "the test needs a winnable position"
+    assert result.verdict == Verdict.WIN, "the test needs a winnable position"
     return tuple(result.moves)
 
 
@@ -50,9 +51,9 @@ def test_a_game_being_played_keeps_the_verdicts_of_its_line_however_old(now):
     game = rows.game("alice", ["7S-t7", "KC-t1"], updated=now - DAY)
     line = rows.positions(game)
     long_ago = now - AGES.games * 2
-    rows.verdict(line[0], long_ago, Check.WIN, list(winning_line(line[0])))
-    rows.verdict(line[1], long_ago, Check.WIN, list(winning_line(line[1])))
-    rows.verdict(line[2], long_ago, Check.LOSS)
+    rows.verdict(line[0], long_ago, Verdict.WIN, list(winning_line(line[0])))
+    rows.verdict(line[1], long_ago, Verdict.WIN, list(winning_line(line[1])))
+    rows.verdict(line[2], long_ago, Verdict.LOSS)
 
     swept = sweep(now=now)
 
@@ -64,7 +65,7 @@ def test_the_winning_line_ahead_of_the_current_position_stays_for_the_hints(now)
     game = rows.game("alice", ["7S-t7"], updated=now - DAY)
     here = rows.positions(game)[-1]
     long_ago = now - 2 * AGES.verdicts
-    row = rows.verdict(here, long_ago, Check.WIN, list(winning_line(here)))
+    row = rows.verdict(here, long_ago, Verdict.WIN, list(winning_line(here)))
 
     assert sweep(now=now) == Swept(verdicts=0, lines=0)
     row.refresh_from_db()
@@ -77,7 +78,7 @@ def test_the_deals_winning_line_stays_while_a_game_on_the_deal_is_played(now):
     game = rows.game("alice", ["7S-t7", "KC-t1"], updated=now - DAY)  # strayed: a dead end
     start = rows.positions(game)[0]
     long_ago = now - 2 * AGES.verdicts
-    row = rows.verdict(start, long_ago, Check.WIN, list(winning_line(start)))
+    row = rows.verdict(start, long_ago, Verdict.WIN, list(winning_line(start)))
 
     assert sweep(now=now) == Swept(verdicts=0, lines=0)
     assert WinningLine.objects.get() == row.line
@@ -89,9 +90,9 @@ def test_a_line_no_verdict_points_into_goes_once_it_is_old_enough(now):
     elsewhere = rows.line(start, ["7S-t7"])[-1]  # not on alice's line
     old = now - AGES.verdicts - timedelta(minutes=1)
     orphan = rows.lost_line(old)
-    swept_with_its_row = rows.verdict(elsewhere, old, Check.WIN, list(winning_line(elsewhere)))
+    swept_with_its_row = rows.verdict(elsewhere, old, Verdict.WIN, list(winning_line(elsewhere)))
     recent = rows.lost_line(now - timedelta(minutes=1))  # its row may be on the way
-    kept = rows.verdict(start, old, Check.WIN, list(winning_line(start)))  # alice stands here
+    kept = rows.verdict(start, old, Verdict.WIN, list(winning_line(start)))  # alice stands here
 
     assert sweep(now=now, dry_run=True).lines == 1, "the dry run counts those unreferenced now"
     swept = sweep(now=now)

@@ -8,7 +8,7 @@ import re
 from games.engine import rules
 from games.engine.moves import Move
 from games.engine.positions import Position
-from solver.search import LOSS, WIN, python_game, solve
+from solver.search import Verdict, python_game, solve
 from solver.search.cards import BY_CODE
 from solver.search.deadlock import deadlocked
 from solver.search.reader import read
@@ -85,7 +85,7 @@ def test_the_solver_reports_a_root_deadlock_as_a_loss_in_one_node():
         " f1: AH..2H; f2: AD..2D; f3: AC..KC"
     )
     result = solve(position.to_json())
-    assert result.verdict == LOSS
+    assert result.verdict == Verdict.LOSS
     assert result.nodes == 1
 
 
@@ -107,5 +107,5 @@ def test_a_card_under_a_toggled_stack_may_land_on_the_stack_once_it_has_moved():
     for engine in ("python", "native"):
         for position in (on_diamond, on_heart):
             result = solve(position, budget_nodes=20_000, engine=engine)
-            assert result.verdict == WIN, (engine, position.to_text())
-            assert rules.is_won(replay(position.to_json(), result.moves))
+            assert result.verdict == Verdict.WIN, (engine, position.to_text())
+            assert replay(position.to_json(), result.moves).is_won

@@ -9,7 +9,6 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from games.deals import deal_for, deal_position
-from games.engine import rules
 from games.models import Deal
 from solver.pool.models import DealVerdict
 
@@ -41,7 +40,7 @@ def test_it_stores_a_verdict_per_deal_and_shows_progress(capsys, settings):
         (8, "win"), (9, "win"), (10, "win"),
     ]  # fmt: skip
     for verdict in verdicts:
-        assert rules.is_won(replay(deal_position(verdict.deal), verdict.moves))
+        assert replay(deal_position(verdict.deal), verdict.moves).is_won
         assert verdict.solution_length == len(verdict.moves) > 0
         assert verdict.nodes > 0
 

@@ -16,9 +16,10 @@ from solver.pool import grade as grading
 from solver.pool import tasks
 from solver.pool.fill import solve_and_store, work_out_grade
 from solver.pool.grade import CUTS, GRADES, Measures, measure
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
 from solver.pool.pick import pick_number
 from solver.search import solve
+from solver.search.verdict import Verdict
 
 NODES = 200_000  # each proof's budget here: the deals below are proven in a few thousand
 
@@ -27,7 +28,7 @@ NODES = 200_000  # each proof's budget here: the deals below are proven in a few
 @pytest.mark.parametrize("variant,number,draw", [("yukon", 1, None), ("klondike", 1, 3)])
 def test_the_same_deal_always_gets_the_same_grade(variant, number, draw):
     proven = solve_and_store(variant, number, draw, None, None, budget_nodes=NODES)
-    assert proven.verdict == Outcome.WIN and proven.grade in GRADES
+    assert proven.verdict == Verdict.WIN and proven.grade in GRADES
     assert 0 <= proven.narrowness < 1
     start = deal_position(proven.deal, draw, None)
     again = measure(start, proven.par_moves, proven.nodes)
@@ -79,7 +80,7 @@ def test_every_mode_the_site_deals_has_cut_points_of_its_own():
 def wins(grades: list[str], first: int = 100) -> None:
     for number, grade in enumerate(grades, start=first):
         DealVerdict.objects.create(
-            deal=deal_for("yukon", number), verdict=Outcome.WIN, moves=["AS-f"], grade=grade
+            deal=deal_for("yukon", number), verdict=Verdict.WIN, moves=["AS-f"], grade=grade
         )
 
 

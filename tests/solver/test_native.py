@@ -23,10 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import rules
 from games.engine.deal import deal
 from games.engine.positions import Position
-from solver.search import LOSS, UNKNOWN, WIN, native, python_game, solve
+from solver.search import Verdict, native, python_game, solve
 from solver.search.budget import Budget, OutOfBudget
 from solver.search.dfs import search
 from solver.search.native import _native
@@ -50,7 +49,7 @@ _spec.loader.exec_module(golden)
 
 
 def both(position, nodes: int):
-    """Each engine's Result; the native one without its quick dive, so that it searches
+    """Each engine's Answer; the native one without its quick dive, so that it searches
     exactly as the Python one does."""
     python = solve(position, budget_nodes=nodes, engine="python")
     compiled = native.search(read(position), None, nodes, dive=False)
@@ -60,8 +59,8 @@ def both(position, nodes: int):
 def assert_same(python, compiled, position, label: str = "") -> None:
     assert (compiled.verdict, compiled.nodes) == (python.verdict, python.nodes), label
     assert compiled.moves == python.moves, label
-    if compiled.verdict == WIN:
-        assert rules.is_won(replay(position, compiled.moves)), label
+    if compiled.verdict == Verdict.WIN:
+        assert replay(position, compiled.moves).is_won, label
 
 
 def reference_positions() -> list[tuple[str, dict]]:
@@ -83,9 +82,9 @@ def test_both_engines_agree_on_every_reference_deal(deal_id, position):
 def test_the_reference_deals_exercise_wins_losses_and_budgets():
     """The comparison above is only worth something if it sees every kind of verdict."""
     verdicts = [solve(p, budget_nodes=DEAL_NODES).verdict for _, p in REFERENCE]
-    assert verdicts.count(WIN) >= 100
-    assert verdicts.count(LOSS) >= 10
-    assert verdicts.count(UNKNOWN) >= 10
+    assert verdicts.count(Verdict.WIN) >= 100
+    assert verdicts.count(Verdict.LOSS) >= 10
+    assert verdicts.count(Verdict.UNKNOWN) >= 10
 
 
 @cache
@@ -111,8 +110,8 @@ def assert_as_stored(row: dict, position) -> None:
     compiled = native.search(read(position), None, row["budget"], dive=False)
     assert (compiled.verdict, compiled.nodes) == (row["verdict"], row["nodes"]), row["id"]
     assert compiled.moves == row["moves"], row["id"]
-    if compiled.verdict == WIN:
-        assert rules.is_won(replay(position, compiled.moves)), row["id"]
+    if compiled.verdict == Verdict.WIN:
+        assert replay(position, compiled.moves).is_won, row["id"]
 
 
 def test_the_stored_answers_are_the_python_search_of_today():
@@ -139,8 +138,8 @@ def test_the_compiled_core_answers_positions_from_random_play_as_the_python_one_
         assert_as_stored(row, Position.from_text(row["position"]))
     # Random play loses most games: the losses are the point here, but wins must come too.
     verdicts = [row["verdict"] for row in rows]
-    assert verdicts.count(LOSS) >= 30
-    assert verdicts.count(WIN) >= 10
+    assert verdicts.count(Verdict.LOSS) >= 30
+    assert verdicts.count(Verdict.WIN) >= 10
 
 
 def test_the_dive_never_contradicts_the_python_search():
@@ -150,10 +149,10 @@ def test_the_dive_never_contradicts_the_python_search():
     for row in stored_answers("deal"):
         position = positions[row["id"]]
         compiled = solve(position, budget_nodes=DEAL_NODES)
-        if row["verdict"] != UNKNOWN and compiled.verdict != UNKNOWN:
+        if row["verdict"] != Verdict.UNKNOWN and compiled.verdict != Verdict.UNKNOWN:
             assert row["verdict"] == compiled.verdict, row["id"]
-        if compiled.verdict == WIN:
-            assert rules.is_won(replay(position, compiled.moves)), row["id"]
+        if compiled.verdict == Verdict.WIN:
+            assert replay(position, compiled.moves).is_won, row["id"]
 
 
 def test_no_position_offers_more_moves_than_the_stated_bound():
@@ -175,8 +174,8 @@ def test_both_engines_agree_on_positions_from_random_play():
         assert_same(python, compiled, position, name)
         verdicts.append(compiled.verdict)
     # Random play loses most games: the losses are the point here, but wins must come too.
-    assert verdicts.count(LOSS) >= 30
-    assert verdicts.count(WIN) >= 10
+    assert verdicts.count(Verdict.LOSS) >= 30
+    assert verdicts.count(Verdict.WIN) >= 10
 
 
 @pytest.mark.slow
@@ -189,10 +188,10 @@ def test_the_dive_never_contradicts_the_reference_engine():
             solve(position, budget_nodes=DEAL_NODES, engine="python"),
             solve(position, budget_nodes=DEAL_NODES),
         )
-        if python.verdict != UNKNOWN and compiled.verdict != UNKNOWN:
+        if python.verdict != Verdict.UNKNOWN and compiled.verdict != Verdict.UNKNOWN:
             assert python.verdict == compiled.verdict
-        if compiled.verdict == WIN:
-            assert rules.is_won(replay(position, compiled.moves))
+        if compiled.verdict == Verdict.WIN:
+            assert replay(position, compiled.moves).is_won
 
 
 def test_the_draw_3_dive_tries_every_move_of_its_first_levels():
@@ -201,23 +200,27 @@ def test_the_draw_3_dive_tries_every_move_of_its_first_levels():
     and the two best below them, finds it within its eighth of a 2M-node budget."""
     position = deal("klondike", 1594946290, DEVELOPMENT_DEAL_KEY, 3).to_json()
     result = solve(position, budget_nodes=2_000_000)
-    assert result.verdict == WIN
+    assert result.verdict == Verdict.WIN
     assert result.nodes <= 2_000_000 // 8
-    assert rules.is_won(replay(position, result.moves))
-    assert native.search(read(position), None, 1_000_000, dive=False).verdict == UNKNOWN
+    assert replay(position, result.moves).is_won
+    assert native.search(read(position), None, 1_000_000, dive=False).verdict == Verdict.UNKNOWN
 
 
 def test_a_node_budget_ends_both_with_unknown_at_the_same_count():
     position = reference("yukon")["yukon-1018"]["position"]
     python, compiled = both(position, 50)
-    assert (python.verdict, python.nodes) == (compiled.verdict, compiled.nodes) == (UNKNOWN, 51)
+    assert (
+        (python.verdict, python.nodes)
+        == (compiled.verdict, compiled.nodes)
+        == (Verdict.UNKNOWN, 51)
+    )
     assert compiled.moves == []
 
 
 def test_a_cpu_budget_ends_a_native_search_with_unknown():
     position = reference("klondike")["klondike-d3-306"]["position"]  # takes 17 CPU-s to decide
     result = solve(position, budget_seconds=0.2)
-    assert result.verdict == UNKNOWN
+    assert result.verdict == Verdict.UNKNOWN
     assert result.moves == []
     assert result.nodes > 0
 
@@ -230,8 +233,8 @@ def test_native_losses_are_losses_for_the_reference_too():
         name = deal_id.split("-")[0]
         position = reference(name)[deal_id]["position"]
         compiled = solve(position, budget_nodes=100_000)
-        assert compiled.verdict == LOSS
-        assert solve(position, budget_nodes=100_000, engine="python").verdict == LOSS
+        assert compiled.verdict == Verdict.LOSS
+        assert solve(position, budget_nodes=100_000, engine="python").verdict == Verdict.LOSS
 
 
 def test_an_unknown_engine_is_refused():
@@ -269,10 +272,10 @@ def test_a_full_move_buffer_ends_the_search_unknown_never_a_loss():
     """Were a position ever to offer more moves than the buffer holds, a move would go
     untried and a "loss" would prove nothing: the search says unknown instead."""
     position = reference("yukon")["yukon-1081"]["position"]  # a loss, proven in 725 nodes
-    assert solve(position, budget_nodes=100_000).verdict == LOSS
+    assert solve(position, budget_nodes=100_000).verdict == Verdict.LOSS
     previous = _native.set_move_cap(3)
     try:
-        assert solve(position, budget_nodes=100_000).verdict == UNKNOWN
+        assert solve(position, budget_nodes=100_000).verdict == Verdict.UNKNOWN
     finally:
         _native.set_move_cap(previous)
     assert previous == _native.MOVES_CAP

@@ -15,7 +15,7 @@ import pytest
 from games.engine.deal import deal
 from games.engine.positions import Position
 from games.engine.rules import apply, legal_moves
-from solver.search import ENGINES, LOSS, WIN, python_game, solve
+from solver.search import ENGINES, Verdict, python_game, solve
 from solver.search.budget import Budget, OutOfBudget
 from solver.search.dfs import search
 from solver.search.reader import read
@@ -61,19 +61,19 @@ def test_a_tangle_of_face_up_cards_is_lost_though_every_face_down_card_may_come_
         TANGLE.replace("t1: 4S QH", "t1: QH").replace("AS..3S", "AS..4S")
     )
     assert not flagged(untangled)
-    assert solve(untangled).verdict == WIN
+    assert solve(untangled).verdict == Verdict.WIN
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_strayed_deal_that_took_millions_of_nodes_is_lost_in_one(engine):
     result = solve(Position.from_text(STRAYED), budget_nodes=1000, engine=engine)
-    assert (result.verdict, result.nodes) == (LOSS, 1)
+    assert (result.verdict, result.nodes) == (Verdict.LOSS, 1)
 
 
 def test_a_klondike_draw_3_loss_takes_a_twentieth_of_the_nodes():
     # klondike-d3-302: 4.9 million nodes with the face-down proof only.
     position = reference("klondike")["klondike-d3-302"]["position"]
-    assert solve(position, budget_nodes=400_000).verdict == LOSS
+    assert solve(position, budget_nodes=400_000).verdict == Verdict.LOSS
 
 
 @pytest.mark.slow

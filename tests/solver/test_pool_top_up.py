@@ -9,8 +9,9 @@ from django.core.management import call_command
 from django_tasks_db.models import DBTaskResult
 
 from solver.pool import tasks
-from solver.pool.models import DealVerdict, Outcome, TopUp
+from solver.pool.models import DealVerdict, TopUp
 from solver.pool.tasks import pool_size, request_top_up, top_up_pool
+from solver.search.verdict import Verdict
 
 # Outside a wrapping transaction: top-ups are enqueued on commit, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -58,5 +59,5 @@ def test_a_full_pool_ends_its_top_ups(monkeypatch):
             break
     assert pool_size("yukon", None, None) == 1
     assert not TopUp.objects.exists() and queued() == []
-    assert DealVerdict.objects.filter(verdict=Outcome.WIN).count() == 1
+    assert DealVerdict.objects.filter(verdict=Verdict.WIN).count() == 1
     assert request_top_up("yukon", None, None), "a later shortage starts one again"

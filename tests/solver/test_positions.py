@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import rules
 from games.engine.cards import Card
 from games.engine.positions import Position
-from solver.search import LOSS, UNKNOWN, WIN, PositionError, solve
+from solver.search import PositionError, Verdict, solve
 
 from .reference import reference, replay
 
@@ -19,9 +18,9 @@ def text(position: str) -> dict:
 def test_one_move_from_a_win_is_a_win_in_one_move():
     position = text("yukon; t1: KH; f1: AS..KS; f2: AH..QH; f3: AD..KD; f4: AC..KC")
     result = solve(position)
-    assert result.verdict == WIN
+    assert result.verdict == Verdict.WIN
     assert result.moves == ["KH-f"]
-    assert rules.is_won(replay(position, result.moves))
+    assert replay(position, result.moves).is_won
 
 
 def test_a_klondike_waste_card_one_move_from_a_win():
@@ -32,7 +31,7 @@ def test_a_klondike_waste_card_one_move_from_a_win():
 def test_a_won_position_is_a_win_with_no_moves():
     position = text("yukon; f1: AS..KS; f2: AH..KH; f3: AD..KD; f4: AC..KC")
     result = solve(position)
-    assert (result.verdict, result.moves) == (WIN, [])
+    assert (result.verdict, result.moves) == (Verdict.WIN, [])
 
 
 def test_a_card_blocked_for_good_makes_a_loss():
@@ -44,7 +43,7 @@ def test_a_card_blocked_for_good_makes_a_loss():
         " f1: AH..2H; f2: AD..2D; f3: AC..KC"
     )
     result = solve(position, budget_nodes=100_000)
-    assert result.verdict == LOSS
+    assert result.verdict == Verdict.LOSS
 
 
 def test_a_loss_that_needs_a_search():
@@ -56,7 +55,7 @@ def test_a_loss_that_needs_a_search():
         " t3: KH QH JH TH 9H 8H 7H; t4: KD QD JD TD 9D 8D 7D 6D; t5: KC QC JC TC 9C 8C 7C 6C 5C"
     )
     result = solve(position, budget_nodes=100_000)
-    assert result.verdict == LOSS
+    assert result.verdict == Verdict.LOSS
 
 
 def test_a_win_that_needs_a_card_back_from_a_foundation():
@@ -67,8 +66,8 @@ def test_a_win_that_needs_a_card_back_from_a_foundation():
         " t5: KS QS TS; t6: KD QD JD; f1: AS..7S; f2: AD..TD; f3: AC..KC"
     )
     result = solve(position, budget_nodes=100_000)
-    assert result.verdict == WIN
-    assert rules.is_won(replay(position, result.moves))
+    assert result.verdict == Verdict.WIN
+    assert replay(position, result.moves).is_won
     returns = [
         n for n, move in enumerate(result.moves)
         if move.startswith("TD-t")
@@ -81,25 +80,25 @@ def test_a_win_that_needs_a_card_back_from_a_foundation():
 def test_the_first_move_of_a_win_leads_to_a_win():
     position = reference("yukon")["yukon-1001"]["position"]
     result = solve(position, budget_nodes=100_000)
-    assert result.verdict == WIN
+    assert result.verdict == Verdict.WIN
     after = replay(position, result.moves[:1])
-    assert solve(after.to_json(), budget_nodes=100_000).verdict == WIN
+    assert solve(after.to_json(), budget_nodes=100_000).verdict == Verdict.WIN
 
 
 def test_a_mid_game_klondike_position_with_stock_waste_and_passes():
     row = reference("klondike")["klondike-d1-202"]
     start = solve(row["position"], budget_nodes=100_000)
-    assert start.verdict == WIN
+    assert start.verdict == Verdict.WIN
     middle = replay(row["position"], start.moves[: len(start.moves) // 2])
     result = solve(middle, budget_nodes=100_000)  # an engine Position works as well as JSON
-    assert result.verdict == WIN
-    assert rules.is_won(replay(middle, result.moves))
+    assert result.verdict == Verdict.WIN
+    assert replay(middle, result.moves).is_won
 
 
 def test_an_exhausted_budget_is_unknown_never_a_guess():
     position = reference("yukon")["yukon-1018"]["position"]  # KPat could not decide it
     result = solve(position, budget_nodes=50)
-    assert result.verdict == UNKNOWN
+    assert result.verdict == Verdict.UNKNOWN
     assert result.moves == []
     assert result.nodes <= 51
 
@@ -107,7 +106,7 @@ def test_an_exhausted_budget_is_unknown_never_a_guess():
 def test_a_time_budget_runs_out_too():
     position = reference("klondike")["klondike-d3-306"]["position"]  # 17 CPU-s to decide
     result = solve(position, budget_seconds=0.05, engine="python")
-    assert result.verdict == UNKNOWN
+    assert result.verdict == Verdict.UNKNOWN
     assert result.moves == []
 
 

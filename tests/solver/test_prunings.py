@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.search import LOSS, WIN, python_game, solve
+from solver.search import Verdict, python_game, solve
 from solver.search.budget import Budget
 from solver.search.dfs import search
 from solver.search.klondike import KlondikeGame
@@ -25,7 +25,7 @@ def plain_verdict(position: dict) -> str:
     if isinstance(game, KlondikeGame):
         game.delay_plays = False
         game.dominated = lambda key: []
-    return LOSS if search(game, Budget(nodes=500_000)) is None else WIN
+    return Verdict.LOSS if search(game, Budget(nodes=500_000)) is None else Verdict.WIN
 
 
 @pytest.mark.parametrize(
@@ -47,5 +47,5 @@ def test_losses_hold_without_any_shortcut(name, deal_id, passes):
     position = dict(reference(name)[deal_id]["position"])
     if passes is not None:
         position["passes_left"] = passes
-    assert solve(position, budget_nodes=100_000).verdict == LOSS
-    assert plain_verdict(position) == LOSS
+    assert solve(position, budget_nodes=100_000).verdict == Verdict.LOSS
+    assert plain_verdict(position) == Verdict.LOSS

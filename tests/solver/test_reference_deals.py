@@ -11,8 +11,7 @@ from functools import cache
 
 import pytest
 
-from games.engine import rules
-from solver.search import LOSS, UNKNOWN, WIN, Result, solve
+from solver.search import Answer, Verdict, solve
 
 from .reference import reference, replay
 
@@ -34,7 +33,7 @@ def subset(name: str, draw: int | None) -> list[str]:
 
 
 @cache
-def solved(name: str, deal_id: str) -> Result:
+def solved(name: str, deal_id: str) -> Answer:
     return solve(reference(name)[deal_id]["position"], budget_nodes=NODES)
 
 
@@ -45,15 +44,15 @@ CASES = [(name, i) for name, draw in MODES.values() for i in subset(name, draw)]
 def test_it_never_contradicts_the_reference_and_its_wins_replay(name, deal_id):
     row = reference(name)[deal_id]
     result = solved(name, deal_id)
-    if result.verdict == WIN:
+    if result.verdict == Verdict.WIN:
         # A KPat Yukon "loss" may be a win for us: KPat forbids moves back off a foundation.
-        assert row["reference"] != LOSS or name == "yukon", "won a deal the reference lost"
-        assert rules.is_won(replay(row["position"], result.moves))
-    elif result.verdict == LOSS:
-        assert row["reference"] != WIN, "lost a deal the reference won"
+        assert row["reference"] != Verdict.LOSS or name == "yukon", "won a deal the reference lost"
+        assert replay(row["position"], result.moves).is_won
+    elif result.verdict == Verdict.LOSS:
+        assert row["reference"] != Verdict.WIN, "lost a deal the reference won"
         assert result.moves == []
     else:
-        assert result.verdict == UNKNOWN and result.moves == []
+        assert result.verdict == Verdict.UNKNOWN and result.moves == []
         assert result.nodes >= NODES, "gave up before its budget ran out"
 
 
@@ -61,7 +60,7 @@ def test_it_never_contradicts_the_reference_and_its_wins_replay(name, deal_id):
 def test_it_decides_most_deals_within_its_node_budget(mode):
     name, draw = MODES[mode]
     verdicts = [solved(name, deal_id).verdict for deal_id in subset(name, draw)]
-    decided = sum(verdict in (WIN, LOSS) for verdict in verdicts)
+    decided = sum(verdict in (Verdict.WIN, Verdict.LOSS) for verdict in verdicts)
     assert decided >= MIN_DECIDED[mode], (
         f"{mode}: decided {decided} of {len(verdicts)} in {NODES} nodes each"
         f" (at least {MIN_DECIDED[mode]} expected)"
@@ -87,9 +86,9 @@ KNOWN_LOSSES = [
 @pytest.mark.parametrize(("name", "deal_id"), KNOWN_LOSSES, ids=[c[1] for c in KNOWN_LOSSES])
 def test_it_proves_known_losses(name, deal_id):
     row = reference(name)[deal_id]
-    assert row["reference"] == LOSS
+    assert row["reference"] == Verdict.LOSS
     result = solve(row["position"], budget_nodes=5_000)
-    assert result.verdict == LOSS
+    assert result.verdict == Verdict.LOSS
     assert result.nodes >= 1
 
 
@@ -99,6 +98,6 @@ def test_it_wins_with_a_pass_limit_and_its_line_respects_it():
     row = reference("klondike")["klondike-d3-202"]
     position = dict(row["position"], passes_left=3)
     result = solve(position, budget_nodes=25_000)
-    assert result.verdict == WIN
-    assert rules.is_won(replay(position, result.moves))
+    assert result.verdict == Verdict.WIN
+    assert replay(position, result.moves).is_won
     assert result.moves.count("r") <= 2

@@ -12,8 +12,6 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.engine import rules
-
 from .reference import reference, replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +42,7 @@ def test_it_solves_a_deal_by_number_as_json():
     data = json.loads(solve_command("--variant", "yukon", "--number", str(number), "--json"))
     assert set(data) == {"verdict", "moves", "nodes", "seconds"}
     assert data["verdict"] == "win"
-    assert rules.is_won(replay(deal_position(deal_for("yukon", number)), data["moves"]))
+    assert replay(deal_position(deal_for("yukon", number)), data["moves"]).is_won
 
 
 @pytest.mark.django_db
@@ -58,7 +56,7 @@ def test_it_solves_a_position_file(tmp_path):
         )  # fmt: skip
     )
     assert data["verdict"] == "win"
-    assert rules.is_won(replay(row["position"], data["moves"]))
+    assert replay(row["position"], data["moves"]).is_won
 
 
 @pytest.mark.django_db
@@ -70,7 +68,7 @@ def test_either_engine_solves_a_position_file(tmp_path, engine):
     args = ["--variant", "klondike", "--position", str(path), "--json", "--budget-seconds", "5"]
     data = json.loads(solve_command(*args, "--engine", engine))
     assert data["verdict"] == "win"
-    assert rules.is_won(replay(row["position"], data["moves"]))
+    assert replay(row["position"], data["moves"]).is_won
 
 
 @pytest.mark.django_db

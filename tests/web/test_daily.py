@@ -13,11 +13,13 @@ from django.utils import timezone
 from daily.models import DailyDeal, ReplayView
 from daily.services import dailies
 from games.deals import deal_for, deal_position
+from games.engine import history
 from games.models import Game
 from games.steps import steps as game_steps
-from solver.deadends.models import Check, PositionVerdict, position_key
-from solver.pool.models import DealVerdict, Outcome
-from solver.pool.par import par_of, shorten
+from solver.deadends.models import PositionVerdict, position_key
+from solver.pool.models import DealVerdict
+from solver.pool.par import shorten
+from solver.search.verdict import Verdict
 
 from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon
 from .html import one, parse, text
@@ -33,7 +35,7 @@ def proven(deal, line, *, par=None, days_ago=1, draw=None):
     verdict = DealVerdict.objects.create(
         deal=deal,
         draw=draw,
-        verdict=Outcome.WIN,
+        verdict=Verdict.WIN,
         moves=line,
         par_moves=(line[:par] if par else line),
     )
@@ -90,7 +92,7 @@ def test_par_cuts_a_cycle_out_of_the_solvers_line():
     wandering = ["d"] * 24 + ["r"] + line  # a whole pass through the stock comes back here
     shorter = shorten(start, wandering)
     assert len(shorter) <= len(line) < len(wandering)
-    assert par_of(start, shorter) == len(shorter)
+    assert history.replay(start, shorter, "none")[-1].moves == len(shorter)
 
 
 def test_par_takes_a_shortcut_and_never_lengthens_a_line():
@@ -106,9 +108,10 @@ def test_a_fresh_win_in_the_pool_keeps_its_par(db):
     from solver.pool.fill import solve_and_store
 
     verdict = solve_and_store("yukon", 5, None, None, budget_seconds=None, budget_nodes=1_000_000)
-    assert verdict.verdict == Outcome.WIN
+    assert verdict.verdict == Verdict.WIN
     assert 0 < verdict.par <= len(verdict.moves)
-    assert par_of(deal_position(verdict.deal), verdict.par_moves) == verdict.par
+    replayed = history.replay(deal_position(verdict.deal), verdict.par_moves, "none")
+    assert replayed[-1].position.is_won and replayed[-1].moves == verdict.par
 
 
 def test_the_result_card_and_the_records_show_moves_against_par(alice):
@@ -274,7 +277,7 @@ def test_the_replay_of_a_resigned_game_marks_the_move_that_lost_it(alice, bob):
     game = alice.game_at(deal, line[:6])
     # The checks decided while the game was played (a resigned game's are dropped).
     positions = [step.position for step in game_steps(game)]
-    for index, verdict in [(2, Check.WIN), (4, Check.LOSS), (5, Check.LOSS)]:
+    for index, verdict in [(2, Verdict.WIN), (4, Verdict.LOSS), (5, Verdict.LOSS)]:
         PositionVerdict.objects.create(
             key=position_key(positions[index]), verdict=verdict,
             decided=timezone.now(),

@@ -13,7 +13,8 @@ from django.test import Client
 from daily.models import DailyDeal
 from daily.services import dailies
 from solver.pool import tasks
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
 
 from .html import parse, text_of
 
@@ -33,7 +34,7 @@ def first_fill(wins: int) -> None:
 def test_a_new_site_serves_todays_daily_deal_within_its_first_pool_fill():
     assert "not ready yet" in Client().get("/daily/").content.decode()
     first_fill(1)
-    first = DealVerdict.objects.get(verdict=Outcome.WIN).deal
+    first = DealVerdict.objects.get(verdict=Verdict.WIN).deal
     stored = DailyDeal.objects.get(day=dailies.today(), variant="yukon")
     assert stored.deal == first
     page = parse(Client().get("/daily/"))

@@ -15,7 +15,8 @@ from django.utils import timezone
 from daily.services import dailies
 from games.deals import deal_for
 from games.models import Game, Grade, RateCount, Record
-from solver.pool.models import DealVerdict, Outcome, TopUp
+from solver.pool.models import DealVerdict, TopUp
+from solver.search.verdict import Verdict
 
 from .deals import EASY_YUKON, easy_yukon
 from .html import one, parse, text, text_of
@@ -28,7 +29,7 @@ KINGS = ["KS-f", "KH-f", "KD-f", "KC-f"]
 def proven(number: int, grade: str, *, draw=None, passes=None, days_ago=1) -> DealVerdict:
     variant = "klondike" if draw else "yukon"
     verdict = DealVerdict.objects.create(
-        deal=deal_for(variant, number), draw=draw, passes=passes, verdict=Outcome.WIN,
+        deal=deal_for(variant, number), draw=draw, passes=passes, verdict=Verdict.WIN,
         moves=["AS-f"], grade=grade,
     )  # fmt: skip
     when = timezone.now() - dt.timedelta(days=days_ago)
@@ -121,7 +122,7 @@ def test_the_daily_page_shows_the_days_grade_beside_its_countdown(bob):
 def test_the_grade_shows_on_the_game_page_result_card_records_and_leaderboard(alice):
     deal, line = easy_yukon()
     DealVerdict.objects.create(
-        deal=deal, verdict=Outcome.WIN, moves=line + KINGS, par_moves=line + KINGS, grade="hard"
+        deal=deal, verdict=Verdict.WIN, moves=line + KINGS, par_moves=line + KINGS, grade="hard"
     )
     page = parse(alice.open("yukon", EASY_YUKON))
     assert text_of(page, ".status [data-testid=grade]") == "Difficulty: Hard"
@@ -138,7 +139,7 @@ def test_the_grade_shows_on_the_game_page_result_card_records_and_leaderboard(al
 
 def test_an_ungraded_deal_shows_no_grade(alice):
     deal, line = easy_yukon()
-    DealVerdict.objects.create(deal=deal, verdict=Outcome.WIN, moves=line + KINGS)
+    DealVerdict.objects.create(deal=deal, verdict=Verdict.WIN, moves=line + KINGS)
     assert not parse(alice.open("yukon", EASY_YUKON)).select("[data-testid=grade]")
 
 
@@ -156,7 +157,7 @@ def test_a_moves_board_reads_no_row_for_the_grade_known_or_not(alice):
     deal, line = easy_yukon()
     for graded in (False, True):
         if graded:
-            DealVerdict.objects.create(deal=deal, verdict=Outcome.WIN, moves=line, grade="hard")
+            DealVerdict.objects.create(deal=deal, verdict=Verdict.WIN, moves=line, grade="hard")
             cache.clear()  # (the grade of a deal is kept for minutes once read without one)
         game = alice.game_at(deal, [])
         alice.move(game, line[0], htmx=True)

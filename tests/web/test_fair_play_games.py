@@ -18,8 +18,9 @@ from django.utils import timezone
 from games.models import Game
 from games.steps import steps as game_steps
 from retention.sweep import sweep
-from solver.deadends.models import Check, PositionVerdict, position_key
-from solver.pool.models import DealVerdict, Outcome
+from solver.deadends.models import PositionVerdict, position_key
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
 
 from . import fair_play
 from .deals import EASY_KLONDIKE, EASY_YUKON, easy_klondike, easy_yukon
@@ -107,7 +108,7 @@ def play_to_the_end(persona: Persona, game: Game, line: list[str], finish: bool)
 def proven_yukon(db):
     deal, line = easy_yukon()
     verdict = DealVerdict.objects.create(
-        deal=deal, draw=None, verdict=Outcome.WIN, moves=[*line, *KINGS], par_moves=[*line, *KINGS]
+        deal=deal, draw=None, verdict=Verdict.WIN, moves=[*line, *KINGS], par_moves=[*line, *KINGS]
     )
     DealVerdict.objects.filter(pk=verdict.pk).update(created=timezone.now() - dt.timedelta(days=1))
     return deal, line
@@ -131,7 +132,7 @@ def test_exploring_the_deal_in_another_mode_first_ends_the_first_attempt(db):
     """Klondike draw 1 with no scoring, explored with undo and a hint and left unfinished;
     then won in Standard scoring: not ranked."""
     deal, line = easy_klondike()
-    DealVerdict.objects.create(deal=deal, draw=1, verdict=Outcome.WIN, moves=line, par_moves=line)
+    DealVerdict.objects.create(deal=deal, draw=1, verdict=Verdict.WIN, moves=line, par_moves=line)
     erin = Persona("erin")
     erin.sign_up()
     explored = first_move(erin, f"/klondike/{EASY_KLONDIKE}/?draw=1&scoring=none", line[0])
@@ -188,7 +189,7 @@ def test_a_resigned_games_review_outlives_the_cleanup():
         alice.client.post(f"/game/{game.slug}/", {"ply": ply, "move": move})
     game.refresh_from_db()
     positions = [step.position for step in game_steps(game)]
-    for index, verdict in [(2, Check.WIN), (4, Check.LOSS), (5, Check.LOSS)]:
+    for index, verdict in [(2, Verdict.WIN), (4, Verdict.LOSS), (5, Verdict.LOSS)]:
         PositionVerdict.objects.update_or_create(
             key=position_key(positions[index]),
             defaults={"verdict": verdict, "decided": timezone.now()},

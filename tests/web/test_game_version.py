@@ -11,7 +11,7 @@ from games.engine.rules import legal_moves
 from games.models import Game
 from games.steps import current
 from play.actions import StaleAction, act
-from solver.deadends.models import Check
+from solver.search.verdict import Verdict
 from tests.worker import work
 
 from .deals import easy_yukon
@@ -73,5 +73,5 @@ def test_a_hint_poll_answers_on_the_position_it_was_asked_on(alice):
     deal, line = easy_yukon()
     game = alice.game_at(deal, line[:1])
     url = hint_poll(parse(alice.act(game, action="hint", htmx=True).content.decode()))
-    assert work()[0] == Check.WIN
+    assert work()[0] == Verdict.WIN
     assert b"data-hint" in alice.client.get(url, headers={"HX-Request": "true"}).content

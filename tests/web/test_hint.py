@@ -11,7 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
-from solver.deadends.models import Check, CheckRequest, PositionVerdict
+from solver.deadends.models import CheckRequest, PositionVerdict
+from solver.search.verdict import Verdict
 from tests.worker import work
 
 from .deals import EASY_YUKON, easy_yukon
@@ -41,7 +42,7 @@ def test_a_hint_with_no_known_line_queues_one_check_and_the_page_polls_for_it(al
     waiting = poll_hint(alice, str(page))
     assert waiting.status_code == 204, "still looking: nothing to swap, the page asks again"
 
-    assert work() == [Check.WIN]
+    assert work() == [Verdict.WIN]
     answer = poll_hint(alice, str(page))
     assert answer["HX-Retarget"] == "#board" and answer["HX-Reswap"] == "outerHTML"
     board = parse(answer)
@@ -93,7 +94,7 @@ def test_a_lost_position_gets_no_hint_but_the_dead_end_offer(alice):
     from games.steps import current
     from solver.deadends.proofs import store
 
-    store(current(game).position, Check.LOSS, [], 1, 0.0)  # as a check would have proven
+    store(current(game).position, Verdict.LOSS, [], 1, 0.0)  # as a check would have proven
     html = ask_hint(alice, game)
     assert "data-hint" not in html and 'data-testid="no-hint"' in html
     assert "proven this position lost" in html

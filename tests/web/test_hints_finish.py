@@ -17,9 +17,10 @@ from games.engine.moves import Move
 from games.models import Game
 from games.steps import current
 from solver.deadends import checks
-from solver.deadends.models import Check, CheckRequest, PositionVerdict, WinningLine, position_key
+from solver.deadends.models import CheckRequest, PositionVerdict, WinningLine, position_key
 from solver.deadends.proofs import store_line, without_cycles
 from solver.search import solve
+from solver.search.verdict import Verdict
 from tests.worker import work
 
 from .deals import EASY_KLONDIKE, easy_klondike
@@ -190,7 +191,7 @@ def test_every_stored_win_leads_to_a_shorter_one(alice):
             if not after.is_won:  # (nothing asks about a won game)
                 checks.request(game, after, position, move)
                 reached = PositionVerdict.objects.get(key=position_key(after))
-                assert reached.verdict == Check.WIN and reached.length < row.length
+                assert reached.verdict == Verdict.WIN and reached.length < row.length
             position, walked = after, walked + 1
             assert walked <= len(line) + 2
     assert not CheckRequest.objects.exists()

@@ -9,7 +9,8 @@ import pytest
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from games.deals import deal_for
-from solver.pool.models import DealVerdict, Outcome, TopUp
+from solver.pool.models import DealVerdict, TopUp
+from solver.search.verdict import Verdict
 
 from .html import one, parse, text, text_of
 
@@ -48,7 +49,7 @@ def test_bad_modes_fall_back_to_the_defaults_in_the_new_address(alice):
 
 def test_winnable_deals_come_from_the_pool_of_proven_wins(alice):
     deal = deal_for("yukon", 4242)
-    DealVerdict.objects.create(deal=deal, verdict=Outcome.WIN, moves=["AS-f"])
+    DealVerdict.objects.create(deal=deal, verdict=Verdict.WIN, moves=["AS-f"])
     for _ in range(3):
         assert alice.client.get("/yukon/")["Location"] == "/yukon/4242/"
 
@@ -71,7 +72,7 @@ def test_waiting_for_a_proven_deal_looks_again_until_there_is_one(alice):
     page = parse(alice.client.get("/yukon/", {"wait": "1"}))
     assert one(page, "[data-testid=pool-wait]")
     assert one(page, "meta[http-equiv=refresh]")
-    DealVerdict.objects.create(deal=deal_for("yukon", 4243), verdict=Outcome.WIN, moves=["AS-f"])
+    DealVerdict.objects.create(deal=deal_for("yukon", 4243), verdict=Verdict.WIN, moves=["AS-f"])
     assert alice.client.get("/yukon/", {"wait": "1"})["Location"] == "/yukon/4243/"
 
 
@@ -86,9 +87,9 @@ def test_a_short_pool_asks_for_one_top_up_however_many_players_ask(alice, bob):
 
 def test_the_pool_is_kept_per_mode(alice):
     draw3 = deal_for("klondike", 77)
-    DealVerdict.objects.create(deal=draw3, draw=3, verdict=Outcome.WIN, moves=["d"])
+    DealVerdict.objects.create(deal=draw3, draw=3, verdict=Verdict.WIN, moves=["d"])
     vegas3 = deal_for("klondike", 78)
-    DealVerdict.objects.create(deal=vegas3, draw=3, passes=3, verdict=Outcome.WIN, moves=["d"])
+    DealVerdict.objects.create(deal=vegas3, draw=3, passes=3, verdict=Verdict.WIN, moves=["d"])
     assert alice.client.get("/klondike/", {"draw": "3"})["Location"] == (
         "/klondike/77/?draw=3&scoring=standard"
     )
@@ -98,8 +99,8 @@ def test_the_pool_is_kept_per_mode(alice):
 
 
 def test_a_lost_deal_is_never_dealt_as_winnable(alice):
-    DealVerdict.objects.create(deal=deal_for("yukon", 5), verdict=Outcome.LOSS)
-    DealVerdict.objects.create(deal=deal_for("yukon", 6), verdict=Outcome.WIN, moves=["AS-f"])
+    DealVerdict.objects.create(deal=deal_for("yukon", 5), verdict=Verdict.LOSS)
+    DealVerdict.objects.create(deal=deal_for("yukon", 6), verdict=Verdict.WIN, moves=["AS-f"])
     assert {alice.client.get("/yukon/")["Location"] for _ in range(5)} == {"/yukon/6/"}
 
 

@@ -1,5 +1,5 @@
 """The look-back on a lost line walks again only the steps since it last stopped, and answers
-as walking the whole game would (solver/deadends/queue.look_back_on)."""
+as walking the whole game would (solver/deadends/lookback.look_back_on)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from games.engine.rules import move_back
 from games.models import Game
 from games.steps import current, steps
 from play import actions
-from solver.deadends import queue
-from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
+from solver.deadends import lookback
+from solver.deadends.models import CheckRequest, PositionVerdict, position_key
+from solver.search.verdict import Verdict
 
 pytestmark = pytest.mark.django_db
-VERDICTS = [Check.WIN] * 2 + [Check.LOSS] * 3 + [Check.UNKNOWN] * 3
+VERDICTS = [Verdict.WIN] * 2 + [Verdict.LOSS] * 3 + [Verdict.UNKNOWN] * 3
 
 
 def store(key: str, verdict: str | None, proven: dict[str, str]) -> None:
@@ -28,10 +29,10 @@ def store(key: str, verdict: str | None, proven: dict[str, str]) -> None:
     position, in `proven`, is what a check proves of it again after a sweep."""
     row = PositionVerdict.objects.filter(key=key).first()
     verdict = proven.get(key, verdict)
-    if verdict is None or (row is not None and row.verdict != Check.UNKNOWN):
+    if verdict is None or (row is not None and row.verdict != Verdict.UNKNOWN):
         return
     PositionVerdict.objects.update_or_create(key=key, defaults={"verdict": verdict})
-    if verdict != Check.UNKNOWN:
+    if verdict != Verdict.UNKNOWN:
         proven[key] = verdict
 
 
@@ -47,7 +48,7 @@ def whole_walk(game: Game, at: str, restored: dict[str, str]) -> tuple[int | Non
             PositionVerdict.objects.bulk_create(
                 PositionVerdict(key=key, verdict=verdict) for key, verdict in restored.items()
             )
-            back = queue.look_back(game, steps(game)[:-1], at, ask=False)
+            back = lookback.look_back(game, steps(game)[:-1], at, ask=False)
             raise _Undone
     except _Undone:
         return back.jump_to, back.searching
@@ -57,8 +58,8 @@ def test_walking_on_from_where_it_stopped_answers_as_the_whole_walk(alice, monke
     rng = random.Random(5)
     game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
     replays = []
-    whole = queue.steps
-    monkeypatch.setattr(queue, "steps", lambda g: replays.append(g.pk) or whole(g))
+    whole = lookback.steps
+    monkeypatch.setattr(lookback, "steps", lambda g: replays.append(g.pk) or whole(g))
     compared = replayed = 0
     proven: dict[str, str] = {}
     for _ in range(300):
@@ -83,8 +84,8 @@ def test_walking_on_from_where_it_stopped_answers_as_the_whole_walk(alice, monke
         if stored and rng.random() < 0.05:  # the retention sweep deleted a proof
             PositionVerdict.objects.filter(pk=rng.choice(stored)).delete()
         at = position_key(step.position)
-        store(at, Check.WIN if rng.random() < 0.25 else Check.LOSS, proven)
-        if PositionVerdict.objects.get(key=at).verdict != Check.LOSS:
+        store(at, Verdict.WIN if rng.random() < 0.25 else Verdict.LOSS, proven)
+        if PositionVerdict.objects.get(key=at).verdict != Verdict.LOSS:
             continue  # winnable, now or when met before: no look-back from it
         # A walk on from an earlier one holds to what it found proven there, its proof swept
         # since or not; the whole walk reads the proofs as they are now.
@@ -94,7 +95,7 @@ def test_walking_on_from_where_it_stopped_answers_as_the_whole_walk(alice, monke
         if swept:
             expected.add(whole_walk(game, at, swept))
         replays.clear()
-        got = queue.look_back_on(game, step, at, rng.random() < 0.5, before)
+        got = lookback.look_back_on(game, step, at, rng.random() < 0.5, before)
         assert (got.jump_to, got.searching) in expected
         if got.jump_to is not None:
             assert got.jump_moves == steps(game)[got.jump_to].moves
@@ -106,7 +107,7 @@ def test_walking_on_from_where_it_stopped_answers_as_the_whole_walk(alice, monke
 def test_a_lost_line_is_not_replayed_while_it_plays_on(alice, monkeypatch):
     game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
     winnable = position_key(current(game).position)
-    PositionVerdict.objects.create(key=winnable, verdict=Check.WIN)
+    PositionVerdict.objects.create(key=winnable, verdict=Verdict.WIN)
     rng = random.Random(8)
     for turn in range(30):
         game = Game.objects.get(pk=game.pk)
@@ -116,12 +117,12 @@ def test_a_lost_line_is_not_replayed_while_it_plays_on(alice, monkeypatch):
         game = Game.objects.get(pk=game.pk)
         step = current(game)
         at = position_key(step.position)
-        if PositionVerdict.objects.filter(key=at).exclude(verdict=Check.LOSS).exists():
+        if PositionVerdict.objects.filter(key=at).exclude(verdict=Verdict.LOSS).exists():
             break  # back on the winnable start
-        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Check.LOSS})
+        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Verdict.LOSS})
         if turn == 1:  # the first walk replays the game; after it, none does
-            monkeypatch.setattr(queue, "steps", pytest.fail)
-        back = queue.look_back_on(game, step, at, True, before)
+            monkeypatch.setattr(lookback, "steps", pytest.fail)
+        back = lookback.look_back_on(game, step, at, True, before)
         assert back.jump_to == 0 and back.jump_moves == 0
     assert turn > 20
 
@@ -130,16 +131,16 @@ def test_a_lost_line_played_on_reads_no_proven_step_again(alice, monkeypatch):
     """The steps a walk found proven are not read again, their proofs swept since or not."""
     game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
     winnable = position_key(current(game).position)
-    PositionVerdict.objects.create(key=winnable, verdict=Check.WIN)
+    PositionVerdict.objects.create(key=winnable, verdict=Verdict.WIN)
     rng = random.Random(3)
-    read = queue._verdicts_by_key
+    read = lookback._verdicts_by_key
     asked: list[set[str]] = []
 
     def reading(keys) -> dict[str, str]:
         asked.append(set(keys))
         return read(asked[-1])
 
-    monkeypatch.setattr(queue, "_verdicts_by_key", reading)
+    monkeypatch.setattr(lookback, "_verdicts_by_key", reading)
     for turn in range(12):
         game = Game.objects.get(pk=game.pk)
         before = current(game).position
@@ -148,12 +149,12 @@ def test_a_lost_line_played_on_reads_no_proven_step_again(alice, monkeypatch):
         step = current(game)
         at = position_key(step.position)
         assert at != winnable
-        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Check.LOSS})
+        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Verdict.LOSS})
         if turn == 6:  # the retention sweep deleted every proof
             PositionVerdict.objects.exclude(key=at).delete()
-            monkeypatch.setattr(queue, "steps", pytest.fail)
+            monkeypatch.setattr(lookback, "steps", pytest.fail)
         asked.clear()
-        back = queue.look_back_on(game, step, at, False, before)
+        back = lookback.look_back_on(game, step, at, False, before)
         assert back.jump_to == 0 and back.jump_moves == 0
         assert asked == ([{winnable}] if turn == 0 else [])
 
@@ -164,7 +165,7 @@ def test_a_walk_that_stopped_at_a_step_not_checked_walks_on_from_it(alice, monke
     proven winnable."""
     game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
     start = current(game).position
-    PositionVerdict.objects.create(key=position_key(start), verdict=Check.WIN)
+    PositionVerdict.objects.create(key=position_key(start), verdict=Verdict.WIN)
     rng = random.Random(4)
 
     def play(move) -> tuple[Game, str, Position]:
@@ -172,7 +173,7 @@ def test_a_walk_that_stopped_at_a_step_not_checked_walks_on_from_it(alice, monke
         actions.act(game.pk, alice.player, "move", game.ply, move)
         moved = Game.objects.get(pk=game.pk)
         at = position_key(current(moved).position)
-        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Check.LOSS})
+        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Verdict.LOSS})
         return moved, at, before
 
     game, _, _ = play(rng.choice(rules.legal_moves(start)))
@@ -180,31 +181,31 @@ def test_a_walk_that_stopped_at_a_step_not_checked_walks_on_from_it(alice, monke
     one_way = [move for move in rules.legal_moves(unchecked) if move_back(unchecked, move) is None]
     PositionVerdict.objects.filter(key=position_key(unchecked)).delete()
     game, at, before = play(one_way[0])
-    back = queue.look_back_on(game, current(game), at, True, before)
+    back = lookback.look_back_on(game, current(game), at, True, before)
     assert (back.jump_to, back.searching, back.asked) == (None, True, True)
-    monkeypatch.setattr(queue, "steps", pytest.fail)  # no walk after this one replays
+    monkeypatch.setattr(lookback, "steps", pytest.fail)  # no walk after this one replays
     for _ in range(3):
         game, at, before = play(rng.choice(rules.legal_moves(current(game).position)))
-        back = queue.look_back_on(game, current(game), at, True, before)
+        back = lookback.look_back_on(game, current(game), at, True, before)
         assert (back.jump_to, back.searching) == (None, True)
         assert CheckRequest.objects.filter(game=game, key=position_key(unchecked)).exists()
-    PositionVerdict.objects.create(key=position_key(unchecked), verdict=Check.WIN)
+    PositionVerdict.objects.create(key=position_key(unchecked), verdict=Verdict.WIN)
     game, at, before = play(rng.choice(rules.legal_moves(current(game).position)))
-    back = queue.look_back_on(game, current(game), at, True, before)
+    back = lookback.look_back_on(game, current(game), at, True, before)
     assert (back.jump_to, back.jump_moves, back.searching) == (1, 1, False)
 
 
 def test_a_deal_lost_from_the_start_is_not_replayed_while_it_plays_on(alice, monkeypatch):
     game = alice.game_at(deals.deal_for("yukon", 21), [], scoring="none")
-    PositionVerdict.objects.create(key=position_key(current(game).position), verdict=Check.LOSS)
+    PositionVerdict.objects.create(key=position_key(current(game).position), verdict=Verdict.LOSS)
     rng = random.Random(6)
     for turn in range(10):
         before = current(game).position
         actions.act(game.pk, alice.player, "move", game.ply, rng.choice(rules.legal_moves(before)))
         game = Game.objects.get(pk=game.pk)
         at = position_key(current(game).position)
-        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Check.LOSS})
+        PositionVerdict.objects.get_or_create(key=at, defaults={"verdict": Verdict.LOSS})
         if turn == 1:  # the first walk replays the game; after it, none does
-            monkeypatch.setattr(queue, "steps", pytest.fail)
-        back = queue.look_back_on(game, current(game), at, True, before)
-        assert back == queue.Back()  # lost from the start: nowhere to jump back to
+            monkeypatch.setattr(lookback, "steps", pytest.fail)
+        back = lookback.look_back_on(game, current(game), at, True, before)
+        assert back == lookback.Back()  # lost from the start: nowhere to jump back to

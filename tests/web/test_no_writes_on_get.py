@@ -21,8 +21,9 @@ from games.engine.deal import deal
 from games.engine.rules.core import legal_moves
 from games.models import Deal, Game, RateCount
 from games.steps import current
-from solver.deadends.models import Check, CheckRequest, PositionVerdict, position_key
-from solver.pool.models import DealVerdict, Outcome
+from solver.deadends.models import CheckRequest, PositionVerdict, position_key
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
 from tests.worker import work
 
 from .deals import easy_yukon, worked_example
@@ -86,7 +87,7 @@ def games_of_alice(alice):
     """A won-pool deal alice plays on (with a lost position no check was asked for yet), and
     one she resigned."""
     worked = worked_example()
-    DealVerdict.objects.create(deal=worked, draw=None, passes=None, verdict=Outcome.WIN,
+    DealVerdict.objects.create(deal=worked, draw=None, passes=None, verdict=Verdict.WIN,
                                moves=["9S-t5"], nodes=1, seconds=0)  # fmt: skip
     # Proven before today began: the worked example is today's daily deal (daily.services).
     DealVerdict.objects.update(created=timezone.now() - timedelta(days=1))
@@ -164,14 +165,14 @@ def test_a_stored_deal_wins_over_the_key_on_the_page(alice):
 
 def test_the_first_action_asks_for_the_pool_line_and_the_check_of_where_it_leads(alice):
     worked = worked_example()
-    DealVerdict.objects.create(deal=worked, draw=None, passes=None, verdict=Outcome.WIN,
+    DealVerdict.objects.create(deal=worked, draw=None, passes=None, verdict=Verdict.WIN,
                                moves=["9S-t5"], nodes=1, seconds=0)  # fmt: skip
     url = f"/yukon/{worked.number}/"
     alice.client.post(url, {"ply": 0, "move": "9S-t5"}, headers={"HX-Request": "true"})
     game = Game.objects.get()
     start = deals.deal_position(worked)
     known = dict(PositionVerdict.objects.values_list("key", "verdict"))
-    assert known[position_key(start)] == Check.WIN  # the pool's line, stored as it starts
+    assert known[position_key(start)] == Verdict.WIN  # the pool's line, stored as it starts
     # ... and where the move led, off the line's stored positions: its check is asked for
     # (a decided position has a verdict row; an undecided one waits as a CheckRequest).
     led = position_key(current(game).position)

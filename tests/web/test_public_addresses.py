@@ -17,7 +17,8 @@ from django.utils import timezone
 from daily.models import ReplayView
 from games.models import Game
 from games.steps import steps as game_steps
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
 
 from .deals import easy_yukon, worked_example
 from .html import one, parse
@@ -84,7 +85,7 @@ def test_the_daily_pages_leaderboard_challenge_and_watch_carry_no_row_id(alice, 
     game.refresh_from_db()
     assert game.result == "won"
     worked = worked_example()  # today's daily deal: a win proven before the day began
-    DealVerdict.objects.create(deal=worked, draw=None, passes=None, verdict=Outcome.WIN,
+    DealVerdict.objects.create(deal=worked, draw=None, passes=None, verdict=Verdict.WIN,
                                moves=["9S-t5"], nodes=1, seconds=0)  # fmt: skip
     DealVerdict.objects.update(created=timezone.now() - timedelta(days=1))
     card = alice.client.get(f"/game/{game.slug}/")

@@ -14,7 +14,8 @@ from games.engine.positions import Position
 from games.models import Game
 from games.steps import current, steps
 from play.board import finish_blocker
-from solver.deadends.models import Check, PositionVerdict, position_key
+from solver.deadends.models import PositionVerdict, position_key
+from solver.search.verdict import Verdict
 
 from .deals import (
     EASY_KLONDIKE,
@@ -185,7 +186,7 @@ def test_no_reason_is_given_while_cards_are_still_face_down(alice, example):
 
 
 def test_a_deal_lost_from_the_start_offers_a_new_deal_and_no_undo(alice, example):
-    prove(current(example).position, Check.LOSS)
+    prove(current(example).position, Verdict.LOSS)
     html = page(alice, example)
     banner = re.search(r'<section class="deadend".*?</section>', html, re.S)[0]
     assert "lost from the start" in banner
@@ -199,8 +200,8 @@ def test_jump_back_to_the_deal_says_the_start(alice, example):
     alice.move(example, "9S-t5")
     example.refresh_from_db()
     walked = steps(example)
-    prove(walked[0].position, Check.WIN)
-    prove(walked[1].position, Check.LOSS)
+    prove(walked[0].position, Verdict.WIN)
+    prove(walked[1].position, Verdict.LOSS)
     html = page(alice, example)
     banner = re.search(r'<section class="deadend".*?</section>', html, re.S)[0]
     assert "Jump back to the start" in banner and "move 0" not in banner

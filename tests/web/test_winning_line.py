@@ -19,7 +19,8 @@ from games.engine.rules import apply
 from games.models import Game
 from games.steps import steps as game_steps
 from solver.deadends import proofs, queue
-from solver.deadends.models import Check, CheckRequest, WinningLine, position_key
+from solver.deadends.models import CheckRequest, WinningLine, position_key
+from solver.search.verdict import Verdict
 from tests.deadends.test_deadends import DEAD_END_LINE, make_deal
 from tests.worker import work
 
@@ -157,7 +158,7 @@ def test_a_line_not_stored_is_asked_of_the_worker_and_the_page_waits(alice):
     assert one(waiting, "script[type=module]")
     request = CheckRequest.objects.get()
     assert request.at == queue.AFTER_THE_GAME and request.game_id == game.pk
-    assert work() == [Check.WIN]
+    assert work() == [Verdict.WIN]
     page = parse(alice.client.get(line_url(game)))
     frame = one(page, "#replay-frame")
     assert frame["data-step"] == "3"
@@ -274,7 +275,7 @@ def test_a_klondike_line_turns_the_stock_and_keeps_the_score(alice):
     alice.act(game, action="resign")
     game.refresh_from_db()
     alice.client.post(line_url(game))
-    assert work() == [Check.WIN]
+    assert work() == [Verdict.WIN]
     last = int(one(parse(alice.client.get(line_url(game))), "#replay-frame")["data-last"])
     end = parse(alice.client.get(line_url(game), {"step": last}))
     assert foundations(end) == ["13 cards"] * 4

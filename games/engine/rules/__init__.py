@@ -5,7 +5,6 @@
 from .core import (
     apply,
     first_foundation_for,
-    is_won,
     legal_moves,
     movable_cards,
     move_back,
@@ -15,7 +14,6 @@ from .core import (
 __all__ = [
     "apply",
     "first_foundation_for",
-    "is_won",
     "legal_moves",
     "movable_cards",
     "move_back",

@@ -39,10 +39,6 @@ def apply(position: Position, move: Move) -> Position:
     return _move(position, lifted, source, ("t", column))
 
 
-def is_won(position: Position) -> bool:
-    return position.is_won
-
-
 def move_back(before: Position, move: Move) -> Move | None:
     """The move that takes the position `move` reaches straight back to `before`, if the
     rules allow one; None when they don't: a stock move, a card from the waste, a move that

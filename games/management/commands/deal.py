@@ -20,9 +20,9 @@ from django.db import DatabaseError
 from games.deals import deal_position
 from games.engine.deal import DealError, check_number, deal
 from games.engine.positions import Column, Position
+from games.management import options as cli
 from games.models import Deal
 
-VARIANTS = ("yukon", "klondike")
 FACE_DOWN = "▒▒"
 CELL = 5  # "♦10" and "▒▒" with room to breathe
 
@@ -32,9 +32,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         # Checked in handle, not by argparse, so that a bad value is one line and exit 2.
-        parser.add_argument("--variant", help="yukon or klondike")
-        parser.add_argument("--number", help="the game number, 1 to 2147483647")
-        parser.add_argument("--draw", help="Klondike: turn 1 (default) or 3 cards")
+        cli.add_mode(parser, passes=False)
+        cli.add_number(parser)
         parser.add_argument("--json", action="store_true", help="print the Position JSON")
 
     def handle(self, *args, variant, number, draw, json: bool, **options):
@@ -61,11 +60,9 @@ class Command(BaseCommand):
 
 def _checked(variant: object, number: object, draw: object) -> tuple[str, int, int]:
     """The arguments as values; raises CommandError (exit status 2) naming the bad one."""
-    if variant not in VARIANTS:
-        shown = "missing" if variant is None else repr(variant)[:20]
-        raise CommandError(f"--variant must be yukon or klondike ({shown})", returncode=2)
+    variant = cli.variant(variant)
     if number is None:
-        raise CommandError("--number is missing: a game number from 1 to 2147483647", returncode=2)
+        raise CommandError(f"--number is missing: {cli.NUMBERS}", returncode=2)
     try:
         number = check_number(number)
     except DealError as error:

@@ -9,8 +9,9 @@ import time
 from django.core.management.base import BaseCommand
 
 from solver.pool.fill import FRESH_BUDGET_SECONDS, fresh_numbers, solve_and_store
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
 from solver.pool.tasks import request_top_up, work_out_grades, work_out_pars
+from solver.search.verdict import Verdict
 
 # Every mode the site deals: Yukon; Klondike draw 1 and 3, unlimited and with Vegas's limit.
 MODES = [("yukon", None, None), ("klondike", 1, None), ("klondike", 3, None),
@@ -29,7 +30,7 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=float, default=10.0, help="at most this long")
 
     def handle(self, *args, first: int, seconds: float, **options):
-        wins = DealVerdict.objects.filter(deal__variant="yukon", draw=None, verdict=Outcome.WIN)
+        wins = DealVerdict.objects.filter(deal__variant="yukon", draw=None, verdict=Verdict.WIN)
         have = wins.count()
         tried = 0
         deadline = time.monotonic() + seconds
@@ -38,7 +39,7 @@ class Command(BaseCommand):
                 break
             verdict = solve_and_store("yukon", number, None, None, FRESH_BUDGET_SECONDS)
             tried += 1
-            have += verdict.verdict == Outcome.WIN
+            have += verdict.verdict == Verdict.WIN
             bar = "#" * have + "." * max(0, first - have)
             sys.stderr.write(f"\rWinnable Yukon deals [{bar}] {have}/{first}, {tried} tried")
         if tried:

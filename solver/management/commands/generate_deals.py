@@ -21,11 +21,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import IntegrityError, transaction
 
 from games.deals import deal_for, deal_position
-from solver.management import options as cli
+from games.management import options as cli
 from solver.pool.fill import fresh_numbers
-from solver.pool.models import DealVerdict, Outcome
+from solver.pool.models import DealVerdict
 from solver.pool.tasks import work_out_grades
 from solver.search.batch import ignore_sigint, solve_job
+from solver.search.verdict import Verdict
 
 BAR_WIDTH = 24
 
@@ -34,15 +35,10 @@ class Command(BaseCommand):
     help = "Solve fresh game numbers with several worker processes and store the verdicts."
 
     def add_arguments(self, parser):
-        parser.add_argument("--variant", help="yukon or klondike")
-        parser.add_argument("--draw", help="Klondike: 1 (default) or 3")
-        parser.add_argument("--passes", help="Klondike: a pass limit (default: unlimited)")
+        cli.add_mode(parser)
         parser.add_argument("--count", help="how many fresh numbers to solve")
         parser.add_argument("--workers", help="worker processes (default: CPU count)")
-        parser.add_argument(
-            "--budget-seconds",
-            help=f"CPU seconds per deal (default {cli.DEFAULT_BUDGET_SECONDS})",
-        )
+        cli.add_budget(parser, "per deal")
 
     def handle(self, *args, **options):
         variant = cli.variant(options["variant"])
@@ -139,8 +135,8 @@ class _Run:
         except IntegrityError:
             return  # solved meanwhile by someone else (the web's pool top-up): keep theirs
         self.tried += 1
-        self.wins += result["verdict"] == Outcome.WIN
-        self.losses += result["verdict"] == Outcome.LOSS
+        self.wins += result["verdict"] == Verdict.WIN
+        self.losses += result["verdict"] == Verdict.LOSS
         self.progress()
 
     def progress(self, final: bool = False) -> None:

@@ -21,9 +21,9 @@ from django.core.management.base import BaseCommand, CommandError
 from games.deals import deal_position
 from games.engine.deal import DealError, check_number, deal
 from games.engine.positions import Position, PositionError
+from games.management import options as cli
 from games.models import Deal
-from solver.management import options as cli
-from solver.search import ENGINES, LOSS, WIN, solve
+from solver.search import ENGINES, Verdict, solve
 
 
 class Command(BaseCommand):
@@ -31,16 +31,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         # Checked in handle, not by argparse, so that a bad value is one line and exit 2.
-        parser.add_argument("--variant", help="yukon or klondike")
-        parser.add_argument("--draw", help="Klondike: 1 (default) or 3")
-        parser.add_argument("--passes", help="Klondike: passes through the stock allowed")
-        parser.add_argument("--number", help="a game number, 1 to 2147483647")
+        cli.add_mode(parser)
+        cli.add_number(parser)
         parser.add_argument("--position", help="a Position JSON file, or - for stdin")
-        parser.add_argument(
-            "--budget-seconds",
-            help="CPU seconds before giving up with 'unknown' "
-            f"(default {cli.DEFAULT_BUDGET_SECONDS})",
-        )
+        cli.add_budget(parser, "before giving up with 'unknown'")
         parser.add_argument(
             "--engine",
             help="native (the compiled core, default) or python (the readable reference)",
@@ -122,8 +116,8 @@ def _read(source: str, variant: str, draw: int | None, passes: int | None) -> Po
 
 def _summary(result) -> str:
     effort = f"{result.nodes} positions, {result.seconds:.2f} s"
-    if result.verdict == WIN:
+    if result.verdict == Verdict.WIN:
         return f"win in {len(result.moves)} moves ({effort})\n" + " ".join(result.moves)
-    if result.verdict == LOSS:
+    if result.verdict == Verdict.LOSS:
         return f"loss: no line wins from here, every reachable position searched ({effort})"
     return f"unknown: the budget ran out before a win or a proof of loss ({effort})"

@@ -34,7 +34,7 @@ def claim(user) -> bool:
         return False
 
 
-@receiver(post_save, sender=get_user_model(), dispatch_uid="accounts.looks.saved")
+@receiver(post_save, sender=get_user_model(), dispatch_uid="accounts.lookalikes.saved")
 def remember_the_look(sender, instance, raw=False, update_fields=None, **kwargs) -> None:
     if raw or (update_fields is not None and "username" not in update_fields):
         return  # loading fixtures, or a save that leaves the name alone (last_login)
