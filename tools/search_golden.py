@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from games.engine import rules  # noqa: E402
 from games.engine.positions import Position  # noqa: E402
-from solver.search import LOSS, UNKNOWN, WIN, python_game  # noqa: E402
+from solver.search import Verdict, python_game  # noqa: E402
 from solver.search.budget import Budget, OutOfBudget  # noqa: E402
 from solver.search.dfs import search  # noqa: E402
 from solver.search.reader import read  # noqa: E402
@@ -95,9 +95,9 @@ def answer(position: dict | Position, nodes: int) -> dict:
     try:
         moves = search(game, budget)
     except OutOfBudget:
-        verdict, moves = UNKNOWN, []
+        verdict, moves = Verdict.UNKNOWN, []
     else:
-        verdict, moves = (LOSS, []) if moves is None else (WIN, moves)
+        verdict, moves = (Verdict.LOSS, []) if moves is None else (Verdict.WIN, moves)
     return {"verdict": verdict, "nodes": budget.nodes, "moves": moves, "most_moves": most}
 
 
