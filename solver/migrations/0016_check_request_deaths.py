@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("solver", "0014_check_request_came_from")]
+    dependencies = [("solver", "0015_one_verdict_vocabulary")]
 
     operations = [
         migrations.AddField(
