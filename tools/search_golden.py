@@ -13,7 +13,8 @@ solver/search/*.py). The positions: every reference deal (tests/data/reference/)
 DEAL_NODES, and MIDGAME positions reached by random legal play from 100 of them on
 MIDGAME_NODES. Each answer also holds the most moves any one position offered during its
 search (_native.c's MOVES_BOUND must hold them). A midgame position is stored as its text
-(Position.to_text).
+(Position.to_text). And for tests/solver/test_never_home.py, the lines the search finds
+without the never-home proof for the first reference deals of each mode ("plain").
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ GOLDEN = ROOT / "tests" / "data" / "search" / "python.jsonl"
 DEAL_NODES = 1500
 MIDGAME_NODES = 2000
 MIDGAME = 200
+# tests/solver/test_never_home.py: lines found without the never-home proof (the face-down
+# proof only), for the first PLAIN_DEALS reference deals of each mode, on PLAIN_NODES.
+PLAIN_DEALS = 80
+PLAIN_NODES = 2000
+MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
 
 
 def sources_digest() -> str:
@@ -101,6 +107,18 @@ def answer(position: dict | Position, nodes: int) -> dict:
     return {"verdict": verdict, "nodes": budget.nodes, "moves": moves, "most_moves": most}
 
 
+def plain_line(position: dict, nodes: int) -> dict:
+    """The search with the face-down proof only (never_home off): a win's line, else its
+    verdict."""
+    game = python_game(read(position))
+    game.is_dead = game.buried
+    try:
+        moves = search(game, Budget(None, nodes))
+    except OutOfBudget:
+        return {"verdict": UNKNOWN, "moves": []}
+    return {"verdict": LOSS, "moves": []} if moves is None else {"verdict": WIN, "moves": moves}
+
+
 def answers() -> list[dict]:
     rows = [
         {"id": row["id"], "kind": "deal", "budget": DEAL_NODES}
@@ -112,6 +130,13 @@ def answers() -> list[dict]:
         | answer(position, MIDGAME_NODES)
         for name, position in midgame_positions()
     ]
+    for variant, draw in MODES:
+        deals = [r for r in reference(variant) if r["position"]["draw"] == draw][:PLAIN_DEALS]
+        rows += [
+            {"id": row["id"], "kind": "plain", "budget": PLAIN_NODES}
+            | plain_line(row["position"], PLAIN_NODES)
+            for row in deals
+        ]
     return rows
 
 

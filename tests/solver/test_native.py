@@ -159,7 +159,7 @@ def test_no_position_offers_more_moves_than_the_stated_bound():
     """_native.c counts out the most moves one position can offer (MOVES_BOUND) and holds
     more in its buffer: the Python engine, which offers the same moves, went past it on no
     position its searches of the reference deals and random-play positions entered."""
-    most = max(row["most_moves"] for row in stored()[1])
+    most = max(row["most_moves"] for row in stored()[1] if "most_moves" in row)
     assert 10 <= most <= _native.MOVES_BOUND < _native.MOVES_CAP
 
 

@@ -8,7 +8,9 @@ that search finds for the reference deals and on positions from random play.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +38,16 @@ STRAYED = (
     " t5: QS TH 7S | 4C; t6: KD 7H 9H 2H | TD; t7: KH 9C QH 3S QD 5S | JH"
 )
 MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
+# The Python search's lines without never_home, stored for the first 80 reference deals of
+# each mode (tools/search_golden.py; tests/solver/test_native.py checks they are current).
+# The live test that finds them again, the same deals on the same budget, is marked oracle.
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "data" / "search" / "python.jsonl"
+
+
+def stored_lines() -> list[dict]:
+    with open(GOLDEN, encoding="utf-8") as lines:
+        return [row for row in map(json.loads, lines) if row.get("kind") == "plain"]
 
 
 def flagged(position: Position) -> bool:
@@ -77,6 +89,30 @@ def test_a_klondike_draw_3_loss_takes_a_twentieth_of_the_nodes():
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(("variant", "draw"), MODES)
+def test_no_position_on_a_stored_winning_line_is_called_lost(variant, draw):
+    """Lines found without never_home (stored by tools/search_golden.py, as "plain"),
+    replayed by the rules: never_home stays silent on every position of them."""
+    positions = {r["id"]: r["position"] for r in reference(variant).values()}
+    rows = [r for r in stored_lines() if r["id"] in positions]
+    rows = [r for r in rows if positions[r["id"]]["draw"] == draw]
+    assert len(rows) == 80
+    lines = checked = 0
+    for row in rows:
+        if row["verdict"] != WIN:
+            continue
+        position = Position.from_json(positions[row["id"]])
+        lines += 1
+        for n, move in enumerate(row["moves"]):
+            assert not flagged(position), (row["id"], n)
+            checked += 1
+            position = replay(position, [move])
+        assert position.is_won
+    assert lines >= 40 and checked > 40 * 50
+
+
+@pytest.mark.slow
+@pytest.mark.oracle
 @pytest.mark.parametrize(("variant", "draw"), MODES)
 def test_no_position_on_a_winning_line_is_called_lost(variant, draw):
     """Lines found without never_home, replayed by the rules: never_home stays silent on
