@@ -61,7 +61,7 @@ CARD_HTML = (
 # A card that is seen, not played: under the top of a draw-3 waste fan, or any card of a
 # replay. Not a control at all.
 SEEN_HTML = (
-    '<span class="card up {colour}{covered}" data-card="{code}" role="img" '
+    '<span class="card up{covered} {colour}" data-card="{code}" role="img" '
     'aria-label="{spoken}{covered_words}">' + FACE_HTML + "</span>"
 )
 

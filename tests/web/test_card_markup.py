@@ -65,6 +65,6 @@ def test_a_klondike_waste_fan_is_written_alike_covered_cards_included(alice):
     waste = [card["data-card"] for card in board.select("[data-pile=waste] [data-card]")]
     assert len(waste) == 3
     cards = card_markup(board)
-    assert [cards[code][0][-1] for code in waste[:2]] == ["covered", "covered"]
+    assert all("covered" in cards[code][0] for code in waste[:2])
     assert card_markup(replay) == cards
     assert pile_markup(replay) == pile_markup(board)
