@@ -44,7 +44,7 @@ def pass_of(passes_left: int, passes: int | None) -> str:
 
 # A face-up card as the board shows it. Written here rather than in a template included once
 # per card: the include cost ~45 µs a card, some 1.3 ms of a move's ~10 ms of server CPU
-# (bench/profile_move.py). The label's first character is the suit, the rest the rank.
+# (a profile of moves). The label's first character is the suit, the rest the rank.
 # The accessible name contains the visible rank (label-in-name); a picked-up card is
 # described by the page's "picked up" note.
 CARD_HTML = (

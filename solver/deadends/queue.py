@@ -80,7 +80,7 @@ def add(
            ops.adapt_json_value(position.to_json(), None), at, quick_only, came_from, recheck,
            now]  # fmt: skip
     # Both statements in SQL of their own: building them with the ORM cost more CPU on every
-    # move that asks for a check than sending and running them (bench/profile_move.py).
+    # move that asks for a check than sending and running them (a profile of moves).
     with connection.cursor() as cursor:
         cursor.execute(_ADD.format(requests=requests), row)
         # What this request replaces, not yet started: the game's requests from where it
@@ -266,7 +266,7 @@ def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | 
     needs a position it did not keep (below the step it stopped at, when that one was found
     lost meanwhile), replays the game and walks it whole. A move on along a lost line then
     reads the verdicts of the undecided steps on the way, often none, and replays nothing
-    (bench/profile_move.py --checks)."""
+    (a profile of moves with checks)."""
     memo = _memo(game.pk)
     seen = None
     if memo is not None and memo.upto == len(game.actions):
