@@ -2,7 +2,7 @@
 player's game by its slug, and the conditional UPDATE that saves what the action changed.
 
 Building them through the ORM cost more CPU than sending and running them (about 1.6 ms of
-a move's 14 on a slow machine: bench/profile_move.py). What they read and write is still
+a move's 14 on a slow machine, in a profile of moves). What they read and write is still
 the ORM's: the row comes back as a Game (Game.from_db) through each field's own conversions
 from the database, as the ORM's compiler applies them, and each value goes out through its
 field's own conversion to the database.

@@ -44,7 +44,7 @@ def pass_of(passes_left: int, passes: int | None) -> str:
 
 # A face-up card, the one source of its markup for the board and the replay. Written here
 # rather than in a template included once per card: the include cost ~45 µs a card, some
-# 1.3 ms of a move's ~10 ms of server CPU (bench/profile_move.py). The index is text (rank,
+# 1.3 ms of a move's ~10 ms of server CPU (profiled in process). The index is text (rank,
 # then suit) so it reads at any size and in forced colours; the face (pips, figure, lower
 # index) is a <use> of the one sheet of faces, cached once (tools/card_sheet.py draws it).
 # The accessible name contains the visible index (label in name, WCAG 2.5.3); a picked-up

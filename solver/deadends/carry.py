@@ -115,7 +115,7 @@ def _slot(move: Move, first: int | None) -> int | None:
 
 def read(keys: list[str]) -> dict[str, Row]:
     """The rows of `keys`, with their lines' moves: one query, in SQL of its own (the ORM's
-    query building cost more CPU on every move than the query: bench/profile_move.py)."""
+    query building cost more CPU on every move than the query, in a profile of moves)."""
     verdicts = connection.ops.quote_name(PositionVerdict._meta.db_table)
     lines = connection.ops.quote_name(WinningLine._meta.db_table)
     with connection.cursor() as cursor:

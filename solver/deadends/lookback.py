@@ -57,7 +57,7 @@ def look_back_on(game: Game, step: Step, at: str, ask: bool, before: Position | 
     needs a position it did not keep (below the step it stopped at, when that one was found
     lost meanwhile), replays the game and walks it whole. A move on along a lost line then
     reads the verdicts of the undecided steps on the way, often none, and replays nothing
-    (bench/profile_move.py --checks)."""
+    (as profiled in process)."""
     memo = walks.recall(game.pk)
     seen = None
     if memo is not None and memo.upto == len(game.actions):

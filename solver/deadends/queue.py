@@ -78,7 +78,7 @@ def add(
            ops.adapt_json_value(position.to_json(), None), at, quick_only, came_from, recheck,
            now]  # fmt: skip
     # Both statements in SQL of their own: building them with the ORM cost more CPU on every
-    # move that asks for a check than sending and running them (bench/profile_move.py).
+    # move that asks for a check than sending and running them (a profile of moves).
     with connection.cursor() as cursor:
         cursor.execute(_ADD.format(requests=requests), row)
         # What this request replaces, not yet started: the game's requests from where it

@@ -33,8 +33,8 @@ DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 2_000_000}
 # Logged in two seeded random-300 load tests at 100,000 nodes, 3,059 quick and look-back
 # checks decided their positions; 7 of the 2,557 quick wins and 2 of the 52 look-back wins
 # took more than 25,000 nodes (a quick check's such win is the deep check's now), while
-# the checks that ended undecided took 88% of the workers' search time. `bench/check_budgets.py
-# --moves 120 --games 60 --seed S --quick-nodes 25000` against 100,000, Yukon, seeds 4-6:
+# the checks that ended undecided took 88% of the workers' search time. The checks'
+# budgets on 120 random moves of 60 games, `--quick-nodes 25000` against 100,000, Yukon, seeds 4-6:
 # a fifth less search (0.71/1.07/0.98 to 0.58/0.79/0.76 ms a move), 74 positions of 21,156
 # left undecided, not 65.
 # A position reached from one the checks left undecided gets a quick check and no deep one
@@ -42,8 +42,8 @@ DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 2_000_000}
 # line (in Yukon, proofs of 1M to 20M+ nodes) reaches one such position after another, and
 # a deep check of each of them decided few. A deeper budget spent on the first of a stretch
 # decides more of them (a loss then carries on down the line with no search: carry.derive)
-# for less CPU: `bench/check_budgets.py --seed S` against the same with `--deep-nodes 500000
-# --deep-after-undecided`, over seeds 4-7, searched a quarter less and left 22 positions of
+# for less CPU: the checks' budgets against the same with a deep check of 500,000 nodes
+# after every undecided quick one, over seeds 4-7, searched a quarter less and left 22 positions of
 # 8,293 undecided, not 30.
 # A look-back's check (lookback.look_back: an earlier position of a lost line, asked for to find
 # the last winnable one) is quick only too. The walk steps over a position left undecided as

@@ -36,7 +36,7 @@ NARROWNESS_WEIGHT = 2
 # Cut points per mode (variant, draw, passes): each measure's quartiles over the mode's pool
 # (narrowness, log10 of nodes, par), then the points' cut points. Derived from the first 120
 # proven deals of each mode (the development deal key) by
-#   nice -n 19 .venv/bin/python bench/grades.py --deals 120 --strayers 6 --undos 4
+#   nice -n 19 .venv/bin/python bench/deals.py grades --deals 120 --strayers 6 --undos 4
 # which prints these lines (and the per-grade table of README "Grades").
 CUTS: dict[tuple[str, int | None, int | None], dict[str, tuple[float, float, float]]] = {
     ("yukon", None, None): {
@@ -52,7 +52,7 @@ CUTS: dict[tuple[str, int | None, int | None], dict[str, tuple[float, float, flo
         "par": (140, 151, 160), "points": (4, 6, 9),
     },
     # Vegas: one pass (draw 1) or three (draw 3), a pool of its own and far narrower deals.
-    # From 60 proven deals each: `bench/grades.py --deals 60 --modes vegas1,vegas3`.
+    # From 60 proven deals each: `bench/deals.py grades --deals 60 --modes vegas1,vegas3`.
     ("klondike", 1, 1): {
         "narrowness": (0.0228, 0.0356, 0.0488), "effort": (3.48, 4.135, 4.9375),
         "par": (109, 114, 118), "points": (3, 7, 9),

@@ -1,8 +1,7 @@
 """The site as deployed, for the operator's slow tests: gunicorn instances and db_workers (each
 its own process group, so a test can SIGKILL one), optionally behind HAProxy, on a PostgreSQL
-database of the test's own; and players who speak HTTP as the page's script does.
-
-Built on bench/site.py's helpers (the environment, the database, manage.py).
+database of the test's own; and players who speak HTTP as the page's script does, reading
+the board as a player's eye does. The page-load browser test starts its site here too.
 """
 
 from __future__ import annotations
@@ -10,8 +9,12 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import html
 import http.client
 import os
+import random
+import re
+import secrets
 import shutil
 import signal
 import socket
@@ -20,17 +23,110 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import django
 import psycopg
+from psycopg import sql
 
-from bench.board import Board, read_board
-from bench.site import ROOT, manage, prepare_database, site_env
-
+ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 # A fixed deal key, so a test knows its deals (production's rules: 32 bytes or more).
 DEAL_KEY = "worker-kill-test-deal-key-0123456789abcdef"
+
+
+PILE_RE = re.compile(r'data-pile="([a-z0-9]+)"')
+CARD_RE = re.compile(r'data-card="([0-9A-Z]{2})" data-targets="([^"]*)"')
+PLY_RE = re.compile(r'id="board"[^>]*data-ply="(\d+)"')
+# the deal's address until the first action starts the game, then /game/<slug>/; HTML-escaped
+ACTION_RE = re.compile(r'id="board"[^>]*data-action="([^"]+)"')
+CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+@dataclass
+class Board:
+    """Where a board's actions go, its ply, the form token (full pages only), and its moves
+    (card, target): all, those home, those that uncover a face-down card, those off a
+    foundation; the stock's button ("d" or "r") when it does something."""
+
+    action: str | None = None
+    ply: int | None = None
+    csrf: str | None = None
+    moves: list[tuple[str, str]] = field(default_factory=list)
+    home: list[tuple[str, str]] = field(default_factory=list)
+    flips: list[tuple[str, str]] = field(default_factory=list)
+    back: list[tuple[str, str]] = field(default_factory=list)
+    stock: str | None = None
+
+
+def read_board(text: str) -> Board:
+    action, ply, csrf = ACTION_RE.search(text), PLY_RE.search(text), CSRF_RE.search(text)
+    board = Board(action=html.unescape(action[1]) if action else None,
+                  ply=int(ply[1]) if ply else None, csrf=csrf[1] if csrf else None)  # fmt: skip
+    starts = [(m.start(), m[1]) for m in PILE_RE.finditer(text)] + [(len(text), "")]
+    for (start, pile), (end, _) in zip(starts, starts[1:], strict=False):
+        chunk = text[start:end]
+        down = pile.startswith("t") and 'class="card down"' in chunk
+        for k, (card, targets) in enumerate(CARD_RE.findall(chunk)):
+            for move in ((card, target) for target in targets.split()):
+                board.moves.append(move)
+                if pile.startswith("f"):
+                    board.back.append(move)
+                elif move[1].startswith("f"):
+                    board.home.append(move)
+                elif k == 0 and down:
+                    board.flips.append(move)
+        if pile == "stock":
+            board.stock = "d" if 'value="d"' in chunk else "r" if 'value="r"' in chunk else None
+        if pile == "waste" and board.stock == "r" and not CARD_RE.search(chunk):
+            board.stock = None  # nothing to turn back over
+    return board
+
+
+def choose(board: Board, rng: random.Random) -> str | None:
+    """A move as text, a little greedy so games get somewhere; None when there is none."""
+    if board.home and rng.random() < 0.8:
+        return "-".join(rng.choice(board.home))
+    if board.flips and rng.random() < 0.8:
+        return "-".join(rng.choice(board.flips))
+    forward = [m for m in board.moves if m not in board.back] or board.moves
+    if board.stock and (not forward or rng.random() < 0.35):
+        return board.stock
+    return "-".join(rng.choice(forward)) if forward else None
+
+
+def site_env(url: str, **extra: str) -> dict[str, str]:
+    """Production settings (tests/ops/site_settings.py: the site's, the static files collected
+    outside the tree), throwaway keys unless given."""
+    return {
+        **os.environ, "DJANGO_SETTINGS_MODULE": "tests.ops.site_settings", "DATABASE_URL": url,
+        "DEBUG": "0", "SECRET_KEY": "test-" + secrets.token_urlsafe(32), "HTTPS": "0",
+        "DEAL_KEY": "test-" + secrets.token_urlsafe(32), "ALLOWED_HOSTS": f"{HOST},testserver",
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]), **extra,
+    }  # fmt: skip
+
+
+def prepare_database(url: str, fresh: bool = False) -> None:
+    """Creates the PostgreSQL database of `url` if missing, or anew (`fresh`); not SQLite's."""
+    parts = urllib.parse.urlparse(url)
+    if parts.scheme.startswith("sqlite"):
+        return
+    name = parts.path.lstrip("/")
+    with psycopg.connect(parts._replace(path="/postgres").geturl(), autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if exists and fresh:
+            conn.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))
+        if not exists or fresh:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    if done.returncode:
+        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
 
 
 def database_url(name: str) -> str:
@@ -58,7 +154,7 @@ def collected_static(env: dict[str, str]) -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one collector at a time, the others wait for it
         if not (folder / "staticfiles.json").exists():
             partial = Path(tempfile.mkdtemp(prefix="yukon-static-"))
-            manage({**env, "BENCH_STATIC_ROOT": str(partial)}, "collectstatic", "--noinput")
+            manage({**env, "TEST_STATIC_ROOT": str(partial)}, "collectstatic", "--noinput")
             shutil.rmtree(folder, ignore_errors=True)
             partial.rename(folder)
     return folder
@@ -81,7 +177,7 @@ class Cluster:
     def __init__(self, url: str, folder: Path, **env: str) -> None:
         self.url, self.folder = url, folder
         self.env = site_env(url, DEAL_KEY=DEAL_KEY, CONN_MAX_AGE="60", **env)
-        self.env["BENCH_STATIC_ROOT"] = str(collected_static(self.env))
+        self.env["TEST_STATIC_ROOT"] = str(collected_static(self.env))
         self.processes: dict[str, subprocess.Popen] = {}
         manage(self.env, "migrate", "--noinput")
 

@@ -9,9 +9,7 @@ import urllib.request
 
 import pytest
 
-from bench.board import choose
-
-from .cluster import HOST, Cluster, Player, database_url, free_port, wait_for
+from .cluster import HOST, Cluster, Player, choose, database_url, free_port, wait_for
 from .test_metrics import value
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]

@@ -19,9 +19,7 @@ from collections import Counter
 
 import pytest
 
-from bench.board import choose
-
-from .cluster import Cluster, Player, database_url, query, start_haproxy, wait_for
+from .cluster import Cluster, Player, choose, database_url, query, start_haproxy, wait_for
 from .test_worker_killed import MOVE, NUMBER
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]

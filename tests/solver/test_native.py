@@ -37,7 +37,7 @@ from .reference import reference, replay
 # enough that the Python engine takes a few seconds over all of them.
 DEAL_NODES = 1500
 MIDGAME_NODES = 2000
-# The deal key of a development site (yukon_site.settings), as bench/fresh_deals.py deals.
+# The deal key of a development site (yukon_site.settings), as bench/deals.py deals.
 DEVELOPMENT_DEAL_KEY = b"yukon-klondike-development-deal-key"
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native core not built")
@@ -195,7 +195,7 @@ def test_the_dive_never_contradicts_the_reference_engine():
 
 
 def test_the_draw_3_dive_tries_every_move_of_its_first_levels():
-    """A fresh draw-3 deal (bench/fresh_deals.py, seed 2414) whose win the exhaustive search
+    """A fresh draw-3 deal (bench/deals.py fresh, seed 2414) whose win the exhaustive search
     reaches only after about 12M nodes: the dive, which tries every move in its first levels
     and the two best below them, finds it within its eighth of a 2M-node budget."""
     position = deal("klondike", 1594946290, DEVELOPMENT_DEAL_KEY, 3).to_json()

@@ -30,7 +30,7 @@ TANGLE = (
     "yukon; t1: 4S QH QD 6H | 5S; t2: 6D JS; t3: KS; t4: KD; t5: 7D 6S JH TH 9H 8H 7H;"
     " t6: 8D 9D TD JD; t7: 7S 8S 9S TS QS KH; f1: AS..3S; f2: AH..5H; f3: AD..5D; f4: AC..KC"
 )
-# A deal of bench/verdict_latency.py's after 9 moves off the winning line: the search
+# A deal of a verdict bench's (issue 36 removed it) after 9 moves off the winning line: the search
 # without never_home needs 8.2 million nodes (16 CPU-s natively) to prove it lost.
 STRAYED = (
     "yukon; t1: 6S 5H 4D 7D 8C 2D; t2: TS | 6D JS AC JC 4S 3D QC AH;"
