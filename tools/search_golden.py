@@ -115,8 +115,12 @@ def plain_line(position: dict, nodes: int) -> dict:
     try:
         moves = search(game, Budget(None, nodes))
     except OutOfBudget:
-        return {"verdict": UNKNOWN, "moves": []}
-    return {"verdict": LOSS, "moves": []} if moves is None else {"verdict": WIN, "moves": moves}
+        return {"verdict": Verdict.UNKNOWN, "moves": []}
+    return (
+        {"verdict": Verdict.LOSS, "moves": []}
+        if moves is None
+        else {"verdict": Verdict.WIN, "moves": moves}
+    )
 
 
 def answers() -> list[dict]:

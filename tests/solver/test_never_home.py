@@ -99,7 +99,7 @@ def test_no_position_on_a_stored_winning_line_is_called_lost(variant, draw):
     assert len(rows) == 80
     lines = checked = 0
     for row in rows:
-        if row["verdict"] != WIN:
+        if row["verdict"] != Verdict.WIN:
             continue
         position = Position.from_json(positions[row["id"]])
         lines += 1
