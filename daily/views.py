@@ -85,7 +85,7 @@ def challenge(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("That challenge link is not one this site made.")
     og = sharing.link_preview(
         request, shared.text, "Same deal, same cards: can you win it in fewer moves?",
-        shared.variant, shared.number,
+        result=token,
     )  # fmt: skip
     return render(request, "daily/challenge.html", {
         "challenge": shared, "og": og,

@@ -31,4 +31,5 @@ urlpatterns = [
     path("replay/<slug:slug>/win/", coach.winning_line, name="winning_line"),
     path("rules/<variant:variant>/", rules.rules, name="rules"),
     path("preview/<variant:variant>/<str:number>.png", preview.preview, name="preview"),
+    path("preview/result/<str:token>.png", preview.result_preview, name="result_preview"),
 ]

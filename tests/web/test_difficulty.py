@@ -128,7 +128,7 @@ def test_the_grade_shows_on_the_game_page_result_card_records_and_leaderboard(al
     game = alice.game_at(deal, line[:-1])
     alice.move(game, line[-1])
     won = parse(alice.act(game, action="finish"))
-    assert text_of(won, "[data-testid=result-grade]") == "Difficulty: Hard"
+    assert text_of(won, "[data-testid=result-grade]") == "Hard"  # beside its "Difficulty"
     assert Record.objects.filter(player=alice.player).exists()
     records = parse(alice.client.get("/records/"))
     assert text_of(records, "[data-testid=record] [data-testid=grade]") == "Difficulty: Hard"
