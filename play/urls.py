@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from .views import coach, game, lobby, preview, records, replay, rules, stats
+from .views import coach, game, install, lobby, preview, records, replay, rules, stats
 
 
 class VariantConverter:
@@ -17,6 +17,9 @@ register_converter(VariantConverter, "variant")
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
+    path("manifest.webmanifest", install.manifest, name="manifest"),
+    path("sw.js", install.service_worker, name="service_worker"),
+    path("offline/", install.offline, name="offline"),
     path("preferences/", lobby.preferences, name="preferences"),
     path("records/", records.records, name="records"),
     path("stats/", stats.stats, name="stats"),
