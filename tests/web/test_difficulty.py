@@ -45,10 +45,12 @@ def next_weekday(weekday: int) -> dt.date:
 def test_the_lobby_offers_a_difficulty_for_each_game_any_by_default(alice):
     lobby = parse(alice.client.get("/"))
     for variant in ("yukon", "klondike"):
-        select = one(lobby, f'main form[action="/{variant}/"] select[name=grade]')
-        options = select.select("option")
+        choice = one(lobby, f'main form[action="/{variant}/"] [data-testid=difficulty-{variant}]')
+        options = choice.select("label")
         assert [text(o) for o in options] == ["Any", "Easy", "Medium", "Hard", "Expert"]
-        assert options[0]["value"] == "" and not select.select("option[selected]")
+        radios = choice.select("input[name=grade]")
+        assert [r["value"] for r in radios] == ["", "easy", "medium", "hard", "expert"]
+        assert [r.has_attr("checked") for r in radios] == [True, False, False, False, False]
     assert one(lobby, "input[name=winnable]").has_attr("checked"), "winnable stays the default"
 
 
