@@ -28,7 +28,7 @@ LOOKS_COOKIE = "looks"  # the table's card back, felt and sounds: "red.blue.on"
 LOOKS = {"back": BACKS, "felt": FELTS, "sound": [("off", ""), ("on", "")]}
 YEAR = 365 * 24 * 3600
 # The tiles' card art (templates/play/card_art.html): faces from the one sheet.
-ART = {"hero_art": ["KS", "QH", "JD"], "yukon_art": ["KH", "QC", "JH"],
+ART = {"hero_art": ["AS", "AH", "AD"], "yukon_art": ["8H", "9S", "TH"],
        "klondike_art": ["AS", "AH", "AC"]}  # fmt: skip
 CONTINUE = 3  # the player's unfinished games the lobby offers to continue, latest first
 
