@@ -14,7 +14,7 @@ from games.models import Deal, Variant
 from solver.pool.grades import grade
 from solver.pool.par import par
 
-from .services import dailies, ranking, sharing
+from .services import dailies, ranking, sharing, streaks
 
 
 def play_url(variant: str, number: int, query: str = "") -> str:
@@ -23,12 +23,13 @@ def play_url(variant: str, number: int, query: str = "") -> str:
 
 @require_safe
 def daily_page(request: HttpRequest, variant: str) -> HttpResponse:
-    """Today's deal (Yukon, or Klondike draw 1 and draw 3), with its board and a share link."""
+    """Today's deal (Yukon, or Klondike draw 1 and draw 3), with its board and a share link,
+    and whether the player has won it, is playing it or resigned it."""
     day = dailies.today()
     modes = [(v, d) for v, d in dailies.MODES if v == variant]
     deals = [found for v, d in modes if (found := dailies.daily(day, v, d))]
     cards = []
-    for found in deals:
+    for found, standing in zip(deals, streaks.standings(request.player, deals), strict=True):
         text = (
             f"The daily {found.title}"
             + (f", par {found.par}" if found.par else "")
@@ -39,8 +40,11 @@ def daily_page(request: HttpRequest, variant: str) -> HttpResponse:
             "play_url": play_url(found.variant, found.number, found.query),
             "board_url": reverse("leaderboard", args=[found.variant, found.number]) + found.query,
             "share_text": text,
+            "state": standing.state,
+            "game": standing.game,
         })  # fmt: skip
     page_url = request.build_absolute_uri(request.path)
+    day_grade = dailies.grade_of_day(day)
     first = deals[0] if deals else None
     og = sharing.link_preview(
         request, cards[0]["share_text"] if cards else f"The daily {Variant(variant).label} deal",
@@ -50,7 +54,8 @@ def daily_page(request: HttpRequest, variant: str) -> HttpResponse:
     return render(request, "daily/daily.html", {
         "variant": variant, "variant_name": Variant(variant).label, "day": day, "cards": cards,
         "seconds_left": dailies.seconds_left(), "page_url": page_url, "og": og,
-        "day_grade": dailies.grade_of_day(day),
+        # The week's grade only where the deals have it: a pool that lacked it gave another.
+        "day_grade": day_grade if all(d.grade == day_grade for d in deals) else "",
         "day_ends": dailies.day_start(day + dt.timedelta(days=1)),
     })  # fmt: skip
 
@@ -85,7 +90,7 @@ def challenge(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("That challenge link is not one this site made.")
     og = sharing.link_preview(
         request, shared.text, "Same deal, same cards: can you win it in fewer moves?",
-        shared.variant, shared.number,
+        result=token,
     )  # fmt: skip
     return render(request, "daily/challenge.html", {
         "challenge": shared, "og": og,

@@ -103,3 +103,10 @@ def elapsed_seconds(game: Game) -> int:
         return 0
     end = game.finished or timezone.now()
     return max(0, int((end - game.started).total_seconds()))
+
+
+def clock(seconds: int | None) -> str:
+    """A time as the clock shows it: `754` → `12:34`; an hour or more → `1:02:03`."""
+    hours, rest = divmod(int(seconds or 0), 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"

@@ -1,5 +1,6 @@
-"""The share preview image of a deal (its page's og:image): the deal as it is first shown,
-drawn as a 1200×630 PNG, the size link previews ask for.
+"""The share preview images (a page's og:image), 1200×630 PNGs, the size link previews ask
+for: a deal as it is first shown (`png`), and a won game's result (`result_png`: its figures
+beside the four kings home, the one position every win ends on).
 
 It is drawn from the board (play.board), which gives face-down cards as nothing but a count:
 every face-down card is the same card back, so no face-down card's identity can reach the
@@ -58,6 +59,36 @@ def png(table: BoardView, title: str) -> bytes:
     image = image.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
     # A few flat colours and their smoothed edges: 64 of them keep it looking the same at a
     # fifth of the bytes (about 25 KB), which previews fetch sooner.
+    image = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE)
+    out = BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def result_png(title: str, figures: list[tuple[str, str]]) -> bytes:
+    """A won game's share image: `title` (e.g. "Yukon #123 (draw 1)"), "Won", then each of
+    `figures` (label, value: moves, par, time, difficulty) as a large value over its label,
+    the four kings home below. It shows no card but the kings: no face-down card is in it."""
+    image = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), FELT)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle(_box(0, HEIGHT - 44, WIDTH, 44), fill=FELT_DARK)
+    draw.text((LEFT * SCALE, 30 * SCALE), f"{title}: won", font=_font(44), fill=WHITE)
+    draw.text(
+        (LEFT * SCALE, (HEIGHT - 22) * SCALE), "Yukon & Klondike solitaire: can you beat it?",
+        font=_font(22), fill=WHITE, anchor="lm",
+    )  # fmt: skip
+    width = (WIDTH - 2 * LEFT) // max(1, len(figures))
+    for i, (label, value) in enumerate(figures):
+        x = LEFT + i * width
+        box = _box(x, 110, width - GAP, 170)
+        draw.rounded_rectangle(box, radius=14 * SCALE, fill=FELT_DARK)
+        middle = (x + (width - GAP) / 2) * SCALE
+        draw.text((middle, 175 * SCALE), value, font=_font(64), fill=WHITE, anchor="mm")
+        draw.text((middle, 245 * SCALE), label, font=_font(26), fill=(214, 236, 222), anchor="mm")
+    kings = (WIDTH - 4 * CARD_W - 3 * GAP) // 2
+    for i, suit in enumerate("SHDC"):
+        _face(draw, Card(13, suit), kings + i * (CARD_W + GAP), 320)
+    image = image.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
     image = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE)
     out = BytesIO()
     image.save(out, "PNG")

@@ -2,7 +2,7 @@ from django.urls import path, register_converter
 
 from games.engine.positions import VARIANTS
 
-from .views import coach, game, lobby, preview, records, replay, rules, stats
+from .views import coach, game, install, lobby, preview, records, replay, rules, stats
 
 
 class VariantConverter:
@@ -19,6 +19,9 @@ register_converter(VariantConverter, "variant")
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
+    path("manifest.webmanifest", install.manifest, name="manifest"),
+    path("sw.js", install.service_worker, name="service_worker"),
+    path("offline/", install.offline, name="offline"),
     path("preferences/", lobby.preferences, name="preferences"),
     path("records/", records.records, name="records"),
     path("stats/", stats.stats, name="stats"),
@@ -33,4 +36,5 @@ urlpatterns = [
     path("replay/<slug:slug>/win/", coach.winning_line, name="winning_line"),
     path("rules/<variant:variant>/", rules.rules, name="rules"),
     path("preview/<variant:variant>/<str:number>.png", preview.preview, name="preview"),
+    path("preview/result/<str:token>.png", preview.result_preview, name="result_preview"),
 ]

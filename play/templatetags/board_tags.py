@@ -8,6 +8,7 @@ from django.template import Context
 from django.templatetags.static import static
 from django.utils.safestring import SafeString, mark_safe
 
+from games import steps
 from games.engine.cards import DECK, Card
 
 from ..announce import card_name
@@ -18,11 +19,8 @@ register = template.Library()
 
 @register.filter
 def clock(seconds: int) -> str:
-    """`754` → `12:34`; an hour or more → `1:02:03`."""
-    seconds = int(seconds or 0)
-    hours, rest = divmod(seconds, 3600)
-    minutes, seconds = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+    """`754` → `12:34`; an hour or more → `1:02:03` (games.steps.clock)."""
+    return steps.clock(seconds)
 
 
 @register.filter

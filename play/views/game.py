@@ -276,7 +276,6 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "confirm_resign": confirm_resign,
         "confirm_line": confirm_resign and confirm_line,
         "finish_blocked": finish_blocker(step.position),
-        "share_url": request.build_absolute_uri(url),
         "game_url": url,
         "seconds": elapsed_seconds(game),
         "winnable": wants_winnable(request),
@@ -310,7 +309,8 @@ def _result_context(request, game: Game, url: str) -> dict:
     if game.result == Result.RESIGNED:
         context["line_offered"] = coach.offered(game)
     if game.result == Result.WON:
-        shared = sharing.challenge_for(game, par)
+        seconds, grade = elapsed_seconds(game), grade_of_game(game)
+        shared = sharing.challenge_for(game, par, seconds, grade or "")
         link = reverse("challenge", args=[sharing.token(shared)])
         query = url[url.index("?") :] if "?" in url else ""  # Klondike's draw and scoring
         context |= {

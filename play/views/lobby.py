@@ -29,6 +29,9 @@ WINNABLE_COOKIE = "deals"  # "random" when the player turned Winnable deals off
 LOOKS_COOKIE = "looks"  # the table's card back, felt and sounds: "red.blue.on"
 LOOKS = {"back": BACKS, "felt": FELTS, "sound": [("off", ""), ("on", "")]}
 YEAR = 365 * 24 * 3600
+# The tiles' card art (templates/play/card_art.html): faces from the one sheet.
+ART = {"hero_art": ["AS", "AH", "AD"], "yukon_art": ["8H", "9S", "TH"],
+       "klondike_art": ["AS", "AH", "AC"]}  # fmt: skip
 CONTINUE = 3  # the player's unfinished games the lobby offers to continue, latest first
 
 
@@ -58,6 +61,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "streak": streaks.streak(request.player, todays),
         "unfinished": unfinished(request.player),
         "klondike_form": ModeForm(),
+        "grades": DifficultyForm.base_fields["grade"].choices,
+        **ART,
     })  # fmt: skip
 
 

@@ -1,7 +1,9 @@
-// Sharing a game's address, on the table and on the daily page: the result card's Share
-// button (the system's share sheet where there is one, else the clipboard) and the share
-// box's Copy button (templates/daily/share.html). Without JavaScript the Share button is a
-// plain link, the Copy button stays hidden and the link is there to select.
+// Sharing, on the table and on the daily page: the result card's Share button (the
+// system's share sheet where there is one, else the clipboard), which carries the result's
+// words (`data-share-text`) and its link, whose page previews the result as an image; and
+// the share box's Copy button (templates/daily/share.html). Without JavaScript the Share
+// button is a plain link to the result's page, the Copy button stays hidden and the link is
+// there to select.
 
 const COPIED = "Link copied";
 
@@ -17,12 +19,13 @@ async function toClipboard(text) {
 
 async function share(link) {
   const url = link.dataset.share;
+  const text = link.dataset.shareText || "";
   if (!navigator.share) {
-    if (await toClipboard(url)) link.textContent = COPIED;
+    if (await toClipboard(text ? `${text} ${url}` : url)) link.textContent = COPIED;
     return;
   }
   try {
-    await navigator.share({ title: document.title, url });
+    await navigator.share({ title: document.title, text, url });
   } catch (_) {
     /* the player closed the share sheet */
   }

@@ -26,7 +26,7 @@ def test_pick_expert_in_the_lobby_and_get_an_expert_deal(open_tab):
             deal=deal_for("yukon", number), verdict=Verdict.WIN, moves=["AS-f"], grade=grade
         )
     table = open_tab("/")
-    table.page.get_by_test_id("difficulty-yukon").select_option(label="Expert")
+    table.page.get_by_test_id("difficulty-yukon").get_by_role("radio", name="Expert").check()
     table.page.get_by_role("button", name="Play Yukon").click()
     expect(table.board).to_be_visible()
     expect(table.page).to_have_url(re.compile(rf"/yukon/{EASY_YUKON}/$"))

@@ -66,14 +66,16 @@ def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record_and_a_
     assert 0 < int(moves) <= len(line)
     expect(tab.page.get_by_test_id("new-record")).to_be_visible()
     share = result.get_by_role("link", name=f"Share game #{YUKON}")
-    address = share.get_attribute("data-share")
-    # Without a share sheet (none here, whatever this Chromium has), Share copies the address
-    # and says so, on the page.
+    address, words = share.get_attribute("data-share"), share.get_attribute("data-share-text")
+    assert "/challenge/" in address  # the result's page, whose preview is the result
+    assert words.startswith(f"Yukon #{YUKON} in {moves} moves")
+    # Without a share sheet (none here, whatever this Chromium has), Share copies the result's
+    # words and its address, and says so, on the page.
     tab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     tab.page.evaluate("delete Navigator.prototype.share")
     share.click()
     expect(result.get_by_role("link", name="Link copied")).to_be_visible()
-    assert tab.page.evaluate("navigator.clipboard.readText()") == address
+    assert tab.page.evaluate("navigator.clipboard.readText()") == f"{words} {address}"
     labels = tab.page.locator("#board .foundation").evaluate_all(
         "piles => piles.map(p => p.getAttribute('aria-label'))"
     )

@@ -46,10 +46,12 @@ def next_weekday(weekday: int) -> dt.date:
 def test_the_lobby_offers_a_difficulty_for_each_game_any_by_default(alice):
     lobby = parse(alice.client.get("/"))
     for variant in ("yukon", "klondike"):
-        select = one(lobby, f'main form[action="/{variant}/"] select[name=grade]')
-        options = select.select("option")
+        choice = one(lobby, f'main form[action="/{variant}/"] [data-testid=difficulty-{variant}]')
+        options = choice.select("label")
         assert [text(o) for o in options] == ["Any", "Easy", "Medium", "Hard", "Expert"]
-        assert options[0]["value"] == "" and not select.select("option[selected]")
+        radios = choice.select("input[name=grade]")
+        assert [r["value"] for r in radios] == ["", "easy", "medium", "hard", "expert"]
+        assert [r.has_attr("checked") for r in radios] == [True, False, False, False, False]
     assert one(lobby, "input[name=winnable]").has_attr("checked"), "winnable stays the default"
 
 
@@ -129,7 +131,7 @@ def test_the_grade_shows_on_the_game_page_result_card_records_and_leaderboard(al
     game = alice.game_at(deal, line[:-1])
     alice.move(game, line[-1])
     won = parse(alice.act(game, action="finish"))
-    assert text_of(won, "[data-testid=result-grade]") == "Difficulty: Hard"
+    assert text_of(won, "[data-testid=result-grade]") == "Hard"  # beside its "Difficulty"
     assert Record.objects.filter(player=alice.player).exists()
     records = parse(alice.client.get("/records/"))
     assert text_of(records, "[data-testid=record] [data-testid=grade]") == "Difficulty: Hard"

@@ -72,11 +72,14 @@ def test_without_a_daily_deal_yet_the_lobby_still_offers_new_games(alice):
 
 def test_the_klondike_choices_are_the_forms_own_fields(alice):
     form = one(lobby(alice), 'main form[action="/klondike/"]')
-    assert [select["name"] for select in form.select("select")] == ["draw", "scoring", "grade"]
-    assert [o["value"] for o in form.select("select[name=draw] option")] == ["1", "3"]
-    assert [o["value"] for o in form.select("select[name=scoring] option")] == [
+    names = [radio["name"] for radio in form.select("input[type=radio]")]
+    assert list(dict.fromkeys(names)) == ["draw", "scoring", "grade"]
+    assert [o["value"] for o in form.select("input[name=draw]")] == ["1", "3"]
+    assert [o["value"] for o in form.select("input[name=scoring]")] == [
         "standard", "vegas", "none",
     ]  # fmt: skip
+    checked = {o["name"]: o["value"] for o in form.select("input[checked]")}
+    assert checked == {"draw": "1", "scoring": "standard", "grade": ""}  # the defaults
 
 
 def test_continue_lists_the_players_unfinished_games_latest_first(alice, bob):

@@ -111,7 +111,7 @@ def test_the_game_page_previews_its_deal_and_never_the_game_being_played(alice):
     assert url == f"http://testserver/yukon/{EASY_YUKON}/"  # the deal's address, not the slug's
 
 
-def test_the_daily_and_share_pages_preview_their_deal(alice):
+def test_the_daily_page_previews_its_deal_and_a_share_page_its_result(alice):
     deal, line = easy_yukon()
     proven(deal, [*line, *KINGS])
     expected = f"http://testserver/preview/yukon/{EASY_YUKON}.png"
@@ -119,7 +119,7 @@ def test_the_daily_and_share_pages_preview_their_deal(alice):
     game = win(alice, deal, line)
     link = sharing.token(sharing.challenge_for(game, None))
     page = alice.client.get(f"/challenge/{link}/").content.decode()
-    assert preview_tags(page)["image"] == expected
+    assert preview_tags(page)["image"] == f"http://testserver/preview/result/{link}.png"
     assert re.search(r'<meta name="twitter:card" content="summary_large_image">', page)
 
 
