@@ -35,7 +35,12 @@ export function send(fields) {
     if (now) delete now.dataset.busy; // the old board's flag, when the answer swapped nothing
     // A refusal (or a finished game) ends what was planned on top of the refused move.
     if (!now || $("[role=alert], dialog.result", now)) waiting.length = 0;
-    if (waiting.length) send({ action: "move", move: waiting.shift() });
+    // Next, once this request has ended for good (its loadend comes after the swap).
+    if (waiting.length)
+      setTimeout(() => {
+        const next = waiting.shift();
+        if (next && !send({ action: "move", move: next })) waiting.unshift(next); // after that one
+      }, 0);
   };
   // htmx.ajax settles after the swap, or after a failure (reported by the listeners below).
   htmx.ajax("POST", b.dataset.action, { target: "#board", swap: "outerHTML", values }).then(
