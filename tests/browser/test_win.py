@@ -203,3 +203,28 @@ def test_with_reduced_motion_the_result_card_opens_with_the_answer(open_tab):
     expect(page.get_by_role("dialog", name="You won!")).to_be_visible()
     assert page.evaluate("document.getAnimations().length") == 0
     expect(page.locator(".cascade")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}]
+)
+def test_the_replay_opens_at_the_deal_with_its_controls_in_one_row(open_tab, viewport):
+    tab = finished_by_hand(open_tab, viewport=viewport)
+    tab.finish_button.click()
+    link = tab.page.get_by_test_id("replay-link")
+    expect(link).to_be_visible()
+    page = tab.open(link.get_attribute("href")).page
+    expect(page.get_by_test_id("replay-counter")).to_have_text("Move 0 of 52")
+    expect(page.get_by_test_id("action")).to_have_text("The deal")
+    expect(page.get_by_test_id("play")).to_be_visible()
+    row = page.locator(".replay-nav")
+    controls = row.locator(".button, select, .replay-counter")
+    assert controls.count() == 7  # Play, the speed, First, Previous, where, Next, Last
+    boxes = controls.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())")
+    tallest = max(b["height"] for b in boxes)
+    assert row.bounding_box()["height"] <= tallest + 2, "the controls take more than one row"
+    assert all(b["right"] <= viewport["width"] for b in boxes), boxes
+    tab.no_horizontal_scroll(viewport["width"])
+    page.keyboard.press("ArrowRight")  # the row stays one row, the player in it, as it steps
+    expect(page.get_by_test_id("replay-counter")).to_have_text("Move 1 of 52")
+    expect(row.get_by_test_id("play")).to_be_visible()
