@@ -118,7 +118,9 @@ def _undone(step: history.Step, redo: list[str]) -> str:
         return "nothing"
     parsed = history.parse_action(redo[-1])
     if not isinstance(parsed, Move):
-        return f"the jump back; at {moves_point(step.moves)} again"
+        # A restart is stored as a jump to the deal (step 0), but the player pressed Restart.
+        what = "the restart" if parsed == 0 else "the jump back"
+        return f"{what}; at {moves_point(step.moves)} again"
     try:
         after = apply(step.position, parsed)
     except IllegalMove:  # cannot happen for a move that was played from here

@@ -333,16 +333,17 @@ def against_par(moves: int, par: int | None) -> str:
 
 
 def _mode_links(game: Game) -> dict:
-    """The menu's new-game links in the other draws and scorings (Klondike), each with its
-    address and whether it is the game's own."""
+    """The menu's links to the same deal number in the other draws and scorings (Klondike),
+    each with its address and whether it is the game's own: changing the mode starts the
+    same number over in the new mode, never another number."""
     if game.variant != "klondike":
         return {}
-    new_game, mode = reverse("new_game", args=[game.variant]), game.mode
+    same_deal, mode = reverse("game", args=[game.variant, game.number]), game.mode
     draws = [(f"Draw {d}", mode.with_draw(d)) for d in (1, 3)]
     scorings = [(label, mode.with_scoring(s)) for s, label in Scoring.choices]
     return {
         name: [
-            {"label": label, "url": new_game + m.query, "current": m == mode} for label, m in links
+            {"label": label, "url": same_deal + m.query, "current": m == mode} for label, m in links
         ]
         for name, links in (("draws", draws), ("scorings", scorings))
     }

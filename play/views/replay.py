@@ -29,8 +29,9 @@ NOT_FINISHED = "There is no finished game at this address to replay."
 
 @require_safe
 def replay(request: HttpRequest, slug: str) -> HttpResponse:
-    """A finished game's position after `?step=k` of its history (0 is the deal; no step is
-    the final position). A step outside the history is clamped to its nearest end. The slug
+    """A finished game's position after `?step=k` of its history (0 is the deal, and no step
+    is the deal too: a replay is watched from its start, its Play button right there). A
+    step outside the history is clamped to its nearest end. The slug
     is the replay's own secret, given out by its player: no replay can be guessed or listed.
     A step is replayed from the nearest checkpoint (games.steps), whatever the game's length."""
     form = ReplayForm(request.GET)
@@ -45,7 +46,7 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
     if privacy.must_ask(game, request.player):  # watching ends a first attempt: ask, by POST
         return render(request, "play/replay_ask.html", {"game": game})
     last = len(game.actions)
-    index = clamp(form.cleaned_data["step"], last, last)
+    index = clamp(form.cleaned_data["step"], last, 0)
     final = current(game)
     step = final if index == last else step_at(game, index)
     lost = review(game)

@@ -234,11 +234,11 @@ def test_a_win_with_motion_flies_home_then_cascades(open_tab):
     tab = open_tab(f"/yukon/{won.number}/", reduced_motion="no-preference")
     post_actions(tab, line)
     tab.finish_button.click()
-    expect(tab.page.get_by_role("dialog", name="You won!")).to_be_visible()
     flying = tab.page.locator(".cascade .card")
     expect(flying.first).to_be_attached()
     assert flying.count() == 52
-    tab.page.wait_for_timeout(1500)  # for the picture only: the cascade under way
+    expect(tab.page.get_by_test_id("result")).to_be_hidden()  # the card waits for the win
     shoot(tab, "result cascade")
     tab.page.keyboard.press("Shift")  # a key ends it
     expect(tab.page.locator(".cascade")).to_have_count(0)
+    expect(tab.page.get_by_role("dialog", name="You won!")).to_be_visible()

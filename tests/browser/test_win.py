@@ -11,8 +11,10 @@ from playwright.sync_api import expect
 
 from games.engine.moves import Move
 from play.views.replay import describe_move
+from tests.web.deals import easy_yukon
 
-from .conftest import winnable
+from .conftest import ACTION_ADDRESS, winnable
+from .test_accessibility_axe import post_actions
 
 pytestmark = pytest.mark.browser
 
@@ -35,16 +37,19 @@ def record_row(tab, game: str):
 
 
 def finish_and_skip_the_flight(tab) -> int:
-    """Press the finish button with motion on; the cards fly home until a key is pressed.
-    Returns how many cards flew."""
+    """Press the finish button with motion on; the cards fly home until a key is pressed,
+    and the result card waits for them. Returns how many cards flew."""
     page = tab.page
     page.emulate_media(reduced_motion="no-preference")
     page.evaluate(FREEZE)
-    tab.finish_button.click()
-    expect(page.get_by_test_id("result")).to_be_visible()
+    with page.expect_response(ACTION_ADDRESS):
+        tab.finish_button.click()
+    page.wait_for_function(FLYING)  # the answer is on the board, its cards frozen in flight
     flying = page.evaluate(FLYING)
+    expect(page.get_by_test_id("result")).to_be_hidden()
     page.keyboard.press("Shift")
     assert page.evaluate(FLYING) == 0, "a key press skips the flight"
+    expect(page.get_by_test_id("result")).to_be_visible()
     return flying
 
 
@@ -104,16 +109,17 @@ def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record_and_a_
     with watcher.expect_navigation():
         watcher.get_by_test_id("watch").click()  # watching ends the watcher's first attempt
     expect(watcher.get_by_test_id("replay-result")).to_have_text(f"Won in {moves} moves")
-    expect(watcher.get_by_test_id("moves")).to_have_text(moves)
-    press("ArrowLeft")
-    expect(watcher.get_by_test_id("moves")).to_have_text(str(int(moves) - 1))
-    press("Home")
+    # It opens at the deal (issue 37), its Play button ready to play the game from there.
     expect(watcher.get_by_test_id("moves")).to_have_text("0")
     expect(watcher.get_by_test_id("action")).to_have_text("The deal")
     press("ArrowRight")
     expect(watcher.get_by_test_id("action")).to_have_text(describe_move(Move.parse(line[0])))
     press("End")
     expect(watcher.get_by_test_id("moves")).to_have_text(moves)
+    press("ArrowLeft")
+    expect(watcher.get_by_test_id("moves")).to_have_text(str(int(moves) - 1))
+    press("Home")
+    expect(watcher.get_by_test_id("moves")).to_have_text("0")
 
 
 @pytest.mark.parametrize(("draw", "number"), [(1, KLONDIKE_1), (3, KLONDIKE_3)])
@@ -132,3 +138,102 @@ def test_a_winnable_klondike_deal_clicked_to_the_result_card(open_tab, draw, num
     row = record_row(tab, f"Klondike #{number}")
     expect(row).to_contain_text(f"Draw {draw}")
     expect(row.get_by_test_id("best-moves")).to_have_text(shown_moves)
+
+
+# Every frame from the finish on: whether card animations were running and whether the result
+# card was open at the same time.
+WATCH_THE_WIN = """window.win = {flights: 0, overlap: 0};
+(function watch() {
+  const flying = document.getAnimations().filter(a => !(a instanceof CSSAnimation)
+    && a.playState === "running").length;
+  const open = document.querySelector("dialog.result")?.open;
+  if (flying) window.win.flights = Math.max(window.win.flights, flying);
+  if (flying && open) window.win.overlap++;
+  requestAnimationFrame(watch);
+})();"""
+
+
+def finished_by_hand(open_tab, **options):
+    """A Yukon deal four kings from its win, the finish button on the page."""
+    won, line = easy_yukon()
+    tab = open_tab(f"/yukon/{won.number}/", **options)
+    post_actions(tab, line)
+    return tab
+
+
+def test_the_result_card_opens_once_the_flight_home_and_the_cascade_are_over(open_tab):
+    tab = finished_by_hand(open_tab, reduced_motion="no-preference")
+    page = tab.page
+    page.evaluate(WATCH_THE_WIN)
+    tab.finish_button.click()
+    expect(page.locator(".cascade .card").first).to_be_attached()  # the celebration plays
+    expect(page.get_by_test_id("result")).to_be_hidden()
+    expect(page.get_by_role("dialog", name="You won!")).to_be_visible(timeout=10_000)
+    win = page.evaluate("window.win")
+    assert win["flights"] >= 52, f"the flight and the cascade ran: {win}"
+    assert win["overlap"] == 0, f"the result card was open over {win['overlap']} frames of them"
+    assert page.evaluate(FLYING) == 0
+    expect(page.locator(".cascade")).to_have_count(0)
+
+
+@pytest.mark.parametrize("skip", ["key", "tap"])
+def test_a_key_or_a_tap_ends_the_win_and_opens_the_result_card(open_tab, skip):
+    tab = finished_by_hand(open_tab, reduced_motion="no-preference")
+    page = tab.page
+    page.evaluate(
+        "requestAnimationFrame(function again() { if (!document.querySelector('.cascade'))"
+        " return requestAnimationFrame(again);"
+        " document.getAnimations().forEach(a => a.pause()); })"
+    )  # the cascade frozen once it is under way: only the player's key or tap ends it
+    tab.finish_button.click()
+    expect(page.locator(".cascade .card").first).to_be_attached()
+    expect(page.get_by_test_id("result")).to_be_hidden()
+    if skip == "key":
+        page.keyboard.press("Shift")
+    else:
+        page.mouse.click(5, 5)
+    result = page.get_by_role("dialog", name="You won!")
+    expect(result).to_be_visible()
+    assert page.evaluate(FLYING) == 0
+    expect(page.locator(".cascade")).to_have_count(0)
+    expect(result.get_by_role("link", name="New game")).to_be_visible()
+
+
+def test_with_reduced_motion_the_result_card_opens_with_the_answer(open_tab):
+    tab = finished_by_hand(open_tab)  # reduced motion: conftest's default
+    page = tab.page
+    page.evaluate(
+        "document.addEventListener('htmx:afterSwap', () => window.modal ="
+        " document.querySelector('dialog.result')?.matches(':modal'))"
+    )
+    tab.finish_button.click()
+    page.wait_for_function("() => window.modal !== undefined")
+    assert page.evaluate("window.modal") is True, "open in the same task as the new board"
+    expect(page.get_by_role("dialog", name="You won!")).to_be_visible()
+    assert page.evaluate("document.getAnimations().length") == 0
+    expect(page.locator(".cascade")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}]
+)
+def test_the_replay_opens_at_the_deal_with_its_controls_in_one_row(open_tab, viewport):
+    tab = finished_by_hand(open_tab, viewport=viewport)
+    tab.finish_button.click()
+    link = tab.page.get_by_test_id("replay-link")
+    expect(link).to_be_visible()
+    page = tab.open(link.get_attribute("href")).page
+    expect(page.get_by_test_id("replay-counter")).to_have_text("Move 0 of 52")
+    expect(page.get_by_test_id("action")).to_have_text("The deal")
+    expect(page.get_by_test_id("play")).to_be_visible()
+    row = page.locator(".replay-nav")
+    controls = row.locator(".button, select, .replay-counter")
+    assert controls.count() == 7  # Play, the speed, First, Previous, where, Next, Last
+    boxes = controls.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())")
+    tallest = max(b["height"] for b in boxes)
+    assert row.bounding_box()["height"] <= tallest + 2, "the controls take more than one row"
+    assert all(b["right"] <= viewport["width"] for b in boxes), boxes
+    tab.no_horizontal_scroll(viewport["width"])
+    page.keyboard.press("ArrowRight")  # the row stays one row, the player in it, as it steps
+    expect(page.get_by_test_id("replay-counter")).to_have_text("Move 1 of 52")
+    expect(row.get_by_test_id("play")).to_be_visible()

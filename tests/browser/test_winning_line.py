@@ -170,6 +170,8 @@ def test_without_javascript_the_step_links_still_step(open_tab):
     Game.objects.filter(pk=game.pk).update(result="resigned", replay_slug="nojsreplay", moves=5)
     tab.page.goto(tab.base_url + "/replay/nojsreplay/")
     tab.page.get_by_test_id("watch").click()  # another player's replay: asked first, by a form
+    expect(tab.page.locator("#replay-frame")).to_have_attribute("data-step", "0")  # the deal
+    tab.page.get_by_test_id("last").click()
     tab.page.get_by_test_id("first").click()
     tab.page.get_by_test_id("next").click()
     tab.page.get_by_test_id("next").click()

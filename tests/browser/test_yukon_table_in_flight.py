@@ -134,3 +134,79 @@ def test_undo_hint_and_restart_are_dropped_while_a_move_is_on_its_way(held):
     tab.wait_ply(2)
     assert tab.column(3) == ["KD"]
     assert posts.sent() == ["move", "undo"]
+
+
+# -- moves made while a move is on its way, or while its cards still glide (issue 37) ------
+
+
+@pytest.fixture
+def counted(open_tab, worked_example):
+    """The worked example at its deal, the table's POSTs counted and held from here on."""
+    tab = open_tab(f"/yukon/{NUMBER}/")
+    tab.page.add_init_script(COUNT_POSTS)
+    tab.page.reload()
+    tab.settle()
+    return tab, HeldPosts(tab.page)
+
+
+def test_quick_taps_while_a_move_is_on_its_way_all_act(counted):
+    tab, posts = counted
+    tab.tap("9S")
+    tab.tap_pile("t5")
+    assert posts.sent() == ["move"]
+    tab.tap("AS")  # picked up on the board still shown, put on a foundation at once
+    tab.tap_pile("f1")
+    posts.release()
+    tab.wait_ply(2)
+    assert tab.column(5)[-5:] == STACK
+    assert tab.column(1) == []
+    assert tab.page.locator('#board [data-pile="f1"] [data-card]').evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    ) == ["AS"]
+    assert posts.sent() == ["move", "move"] and posts.most_at_once() == 1
+    expect(tab.alert).to_have_count(0)
+
+
+def drag_to(tab, code: str, pile: str) -> None:
+    """Press the card where it is seen now (in flight too), carry it to the pile, let go."""
+    mouse, start = tab.page.mouse, tab.card(code).bounding_box()
+    mouse.move(start["x"] + 8, start["y"] + 6)
+    mouse.down()
+    target = tab.pile(pile).bounding_box()
+    mouse.move(target["x"] + target["width"] / 2, target["y"] + 20, steps=6)
+    mouse.up()
+
+
+def test_a_drag_while_a_move_is_on_its_way_lands_where_it_was_let_go(counted):
+    tab, posts = counted
+    tab.tap("9S")
+    tab.tap_pile("t5")
+    drag_to(tab, "4D", "t4")  # ♦4, still shown in column three, onto ♣5
+    posts.release()
+    tab.wait_ply(2)
+    assert tab.column(4)[-4:] == ["4D", "JC", "2H", "6S"]
+    assert tab.column(5)[-1] == "9S"
+    expect(tab.alert).to_have_count(0)
+
+
+# Freeze the glide each new board starts, so that the next tap surely meets it in flight.
+FREEZE = (
+    "document.addEventListener('htmx:afterSwap',"
+    " () => document.getAnimations().forEach(a => a.pause()))"
+)
+
+
+@pytest.mark.parametrize("how", ["tap", "drag"])
+def test_a_card_in_flight_is_the_card_a_tap_or_a_drag_acts_on(open_tab, worked_example, how):
+    tab = open_tab(f"/yukon/{NUMBER}/", reduced_motion="no-preference")
+    tab.page.evaluate(FREEZE)
+    tab.play("9S-t5")  # the stack glides to column five: frozen on its way
+    assert tab.page.evaluate("document.getAnimations().length") > 0
+    if how == "tap":
+        tab.tap("4D")  # where the player sees it, in flight
+        tab.tap_pile("t4")
+    else:
+        drag_to(tab, "4D", "t4")
+    tab.wait_ply(2)
+    assert tab.column(4)[-4:] == ["4D", "JC", "2H", "6S"]
+    expect(tab.alert).to_have_count(0)

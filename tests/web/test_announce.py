@@ -65,6 +65,19 @@ def test_restart_and_a_hint_are_said_in_words(alice, example):
     assert hint == "The solver is looking for a winning line from here; the hint follows."
 
 
+def test_undoing_a_restart_says_the_restart_and_undoing_a_jump_says_the_jump(alice):
+    deal, line = easy_yukon()
+    game = alice.game_at(deal, line[:3])
+    alice.act(game, action="restart", htmx=True)
+    assert said(alice.act(game, action="undo", htmx=True)) == (
+        "Undone: the restart; at move 3 again."
+    )
+    alice.act(game, action="jump", step="1", htmx=True)
+    assert said(alice.act(game, action="undo", htmx=True)) == (
+        "Undone: the jump back; at move 3 again."
+    )
+
+
 def test_the_last_move_of_a_win_says_so(alice):
     deal, line = easy_klondike()
     game = alice.game_at(deal, line[:-1], draw=1, scoring="standard")

@@ -77,3 +77,20 @@ def test_the_menu_kept_between_moves_follows_the_looks_the_mode_and_the_game(ali
     alice.act(game, action="resign")
     over = menu(alice, f"/game/{game.slug}/")
     assert one(over, "button[value=ask-resign]").has_attr("disabled")
+
+
+def test_changing_the_draw_or_the_scoring_keeps_the_game_number(bob):
+    """The menu's draw and scoring links start the same deal number in the new mode (issue
+    37), each number's menu its own though the menu is kept between pages."""
+    for number in (7, 8):
+        page = parse(bob.client.get(f"/klondike/{number}/?draw=1&scoring=vegas"))
+        links = {link.text: link["href"] for link in page.select("#board .mode-link")}
+        assert links == {
+            "Draw 1": f"/klondike/{number}/?draw=1&scoring=vegas",
+            "Draw 3": f"/klondike/{number}/?draw=3&scoring=vegas",
+            "None": f"/klondike/{number}/?draw=1&scoring=none",
+            "Standard": f"/klondike/{number}/?draw=1&scoring=standard",
+            "Vegas": f"/klondike/{number}/?draw=1&scoring=vegas",
+        }
+        followed = parse(bob.client.get(links["Draw 3"]))
+        assert one(followed, "[data-testid=game-number]").text == f"Klondike #{number} · draw 3"

@@ -251,7 +251,7 @@ def test_a_spent_vegas_stock_shows_no_recycle_sign(alice):
     game = alice.game_at(deal, ["d"] * 24, draw=1, scoring="vegas", passes=1)
     alice.act(game, action="resign")
     game.refresh_from_db()
-    page = parse(alice.client.get(f"/replay/{game.replay_slug}/"))
+    page = parse(alice.client.get(f"/replay/{game.replay_slug}/", {"step": 24}))
     stock = one(page, "[data-pile=stock]")
     assert not stock.select(".recycle") and one(stock, "[data-testid=stock-spent]")
     assert stock["aria-label"] == "Empty stock, no passes left"

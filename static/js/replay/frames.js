@@ -84,6 +84,8 @@ async function swapTo(step, glideFor) {
   // Focus stays on the control it was on (or the player's button, if that one is gone).
   const focused = old.contains(document.activeElement) ? document.activeElement.dataset.testid : "";
   const before = measure(old);
+  const player = old.querySelector(".replay-player"); // kept, with its state, in the new row
+  if (player) next.querySelector(".replay-nav")?.prepend(player);
   old.replaceWith(next);
   glide(next, before, glideFor);
   if (focused) {

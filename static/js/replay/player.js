@@ -55,6 +55,7 @@ export function setUpPlayer() {
 
   button.addEventListener("click", toggle);
   remember(speed);
+  frame().querySelector(".replay-nav")?.prepend(player); // one row with the steps' links
   player.hidden = false;
 
   document.addEventListener("click", (event) => {

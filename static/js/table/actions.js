@@ -1,8 +1,11 @@
 // Every action goes to the server through send(), one at a time: a move (tap, drag, key or
 // double tap), a turn of the stock, and every button of the table (Undo, Redo, Hint, Finish,
-// Restart, Resign, the dead-end banner's Undo and Jump back). While one is on its way, any
-// other is dropped, never sent beside it: the server would refuse it as stale anyway (it is
-// asked against the ply the page shows), and the page would flash a note for nothing.
+// Restart, Resign, the dead-end banner's Undo and Jump back). While one is on its way, a
+// button's action is dropped, never sent beside it: the server would refuse it as stale
+// anyway (it is asked against the ply the page shows), and the page would flash a note for
+// nothing. A move made meanwhile is the player's next move, made by hand on the cards they
+// saw: it waits, by the card's identity (`9D-t6` names the card), and goes once the answer
+// is on the table, unless that answer refused the move before it.
 // The buttons stay plain form posts, so the page works without JavaScript; here their
 // submit is taken over and sent the same way as the rest.
 import { $, board, pileOf } from "./board.js";
@@ -10,6 +13,7 @@ import { showAlert } from "./announce.js";
 import { clearSelection, picked } from "./selection.js";
 
 let inFlight = false;
+const waiting = []; // moves made while one was on its way, oldest first
 
 // POST the fields (with the board's ply and CSRF token) to the game's action address and
 // swap the board for the answer. False when nothing was sent: no board, or one on its way.
@@ -27,7 +31,16 @@ export function send(fields) {
   };
   const done = () => {
     inFlight = false;
-    delete board()?.dataset.busy; // the old board's flag, when the answer swapped nothing
+    const now = board();
+    if (now) delete now.dataset.busy; // the old board's flag, when the answer swapped nothing
+    // A refusal (or a finished game) ends what was planned on top of the refused move.
+    if (!now || $("[role=alert], dialog.result", now)) waiting.length = 0;
+    // Next, once this request has ended for good (its loadend comes after the swap).
+    if (waiting.length)
+      setTimeout(() => {
+        const next = waiting.shift();
+        if (next && !send({ action: "move", move: next })) waiting.unshift(next); // after that one
+      }, 0);
   };
   // htmx.ajax settles after the swap, or after a failure (reported by the listeners below).
   htmx.ajax("POST", b.dataset.action, { target: "#board", swap: "outerHTML", values }).then(
@@ -37,7 +50,14 @@ export function send(fields) {
   return true;
 }
 
-export const move = (text) => send({ action: "move", move: text });
+// A move: sent now, or, while an action is on its way, as soon as its answer is in.
+// True either way (the stack in hand is on its way).
+export function move(text) {
+  if (!inFlight) return send({ action: "move", move: text });
+  clearSelection();
+  waiting.push(text);
+  return true;
+}
 
 // A button's action by its name (a key's Undo, Redo or Hint): only when the button is there
 // and can be pressed.
@@ -70,9 +90,12 @@ document.addEventListener("submit", (event) => {
   send(Object.fromEntries(new FormData(form, event.submitter)));
 });
 
+// An answer that is no board (or none at all) ends the moves planned on the one before.
 document.addEventListener("htmx:responseError", (event) => {
+  waiting.length = 0;
   showAlert(event.detail.xhr.responseText || "Something went wrong; the table is unchanged.");
 });
 document.addEventListener("htmx:sendError", () => {
+  waiting.length = 0;
   showAlert("No connection to the table. Nothing was moved; try again.");
 });

@@ -1,8 +1,10 @@
-// A win: the cards leave the foundations one after another and bounce down the screen, on a
-// layer over the table (hidden from screen readers, under the result card). Any tap or key
-// ends it (motion.js finishes every flight); a player who asks for reduced motion sees none.
+// A win, played out before the result card opens: the cards fly home (motion.js), then
+// leave the foundations one after another and bounce down the screen, on a layer over the
+// table (hidden from screen readers); then the card. All within about three seconds; any
+// key or tap ends it at once (motion.js lands every flight) and opens the card. A player who
+// asks for reduced motion sees none of it: the card opens at once.
 import { $, $$, board } from "./board.js";
-import { still } from "./motion.js";
+import { land, still } from "./motion.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const CODES = "A23456789TJQK";
@@ -25,16 +27,18 @@ function cardOf(code, sheet) {
   return card;
 }
 
-// A thrown card's path, as keyframes: gravity, and a bounce that loses a quarter each time,
-// until it leaves the screen at one side.
+// A thrown card's path, as keyframes a STEP_MS apart: gravity, and a bounce that loses a
+// quarter each time, until it leaves the screen at one side or its time is up (it fades).
+const STEP_MS = 20;
+const STEPS = 60; // at most 1.2 s in the air
 function path(x, y, w, h) {
   const floor = innerHeight - h;
-  let vx = (Math.random() < 0.5 ? -1 : 1) * (3 + Math.random() * 5);
-  let vy = -Math.random() * 6;
+  let vx = (Math.random() < 0.5 ? -1 : 1) * (4 + Math.random() * 6);
+  let vy = -Math.random() * 8;
   const frames = [];
-  for (let i = 0; i < 240 && x > -w && x < innerWidth; i++) {
-    if (i % 2 === 0) frames.push({ transform: `translate(${x}px, ${y}px)` });
-    vy += 0.6;
+  for (let i = 0; i < STEPS && x > -w && x < innerWidth; i++) {
+    frames.push({ transform: `translate(${x}px, ${y}px)` });
+    vy += 1;
     x += vx;
     y += vy;
     if (y > floor) {
@@ -42,13 +46,19 @@ function path(x, y, w, h) {
       vy *= -0.75;
     }
   }
+  frames.push({ transform: `translate(${x}px, ${y}px)`, opacity: 0 });
   return frames;
 }
 
+const ended = (flights) =>
+  Promise.allSettled(flights.map((flight) => flight.finished)).then(() => undefined);
+
+// The foundations' cards thrown out, kings first, all gone within about two seconds.
+// Resolves when the last has landed (or a key or tap ended them).
 export function cascade() {
   const b = board();
   const sheet = $(".foundation .face use", b)?.getAttribute("href")?.split("#")[0];
-  if (still() || !sheet) return;
+  if (still() || !sheet) return Promise.resolve();
   const layer = document.createElement("div");
   layer.className = "cascade";
   layer.setAttribute("aria-hidden", "true");
@@ -58,6 +68,8 @@ export function cascade() {
   }));
   layer.style.setProperty("--card-w", `${piles[0].rect.width}px`);
   document.body.appendChild(layer);
+  const count = CODES.length * piles.filter((p) => p.suit).length;
+  const spacing = Math.min(90, 800 / Math.max(count, 1));
   const flights = [];
   for (let r = CODES.length - 1; r >= 0; r--) {
     piles.forEach(({ rect, suit }) => {
@@ -66,19 +78,49 @@ export function cascade() {
       card.style.zIndex = String(60 - flights.length); // the kings leave first, from the top
       layer.appendChild(card);
       const frames = path(rect.left, rect.top, rect.width, rect.height);
-      const delay = flights.length * 90;
-      const timing = { duration: frames.length * 33, delay, fill: "backwards" };
-      const flight = card.animate(frames, timing);
-      flights.push(flight.finished.then(() => card.remove(), () => card.remove()));
+      const delay = flights.length * spacing;
+      const timing = { duration: (frames.length - 1) * STEP_MS, delay, fill: "backwards" };
+      flights.push(card.animate(frames, timing));
     });
   }
-  Promise.all(flights).then(() => layer.remove());
+  return ended(flights).then(() => layer.remove());
 }
 
-// Only a win just played: the answer to a POST that brought the result card.
-document.addEventListener("htmx:afterSwap", (event) => {
-  const b = board();
-  const { target, requestConfig } = event.detail;
-  const answered = target?.id === "board" && requestConfig?.verb === "post";
-  if (b && answered && $("dialog.result.won", b)) cascade();
-});
+let playing = false; // a win being played out
+let skipped = false; // and a key or tap ended it
+
+// Play the win out: `flights` (the cards flying home) land, then the cascade. Resolves when
+// it is over, at once for a player who asks for reduced motion.
+export async function playOut(flights) {
+  if (still()) return;
+  playing = true;
+  skipped = false;
+  await ended(flights);
+  if (!skipped) await cascade();
+  playing = false;
+}
+
+// The key or tap that ends a win's play-out only ends it: the key does nothing else, and
+// the tap's click lands on nothing (the card opens under the finger as it lifts).
+let eatClick = false;
+function skip(event) {
+  eatClick = playing && event.type === "pointerdown";
+  if (!playing) return;
+  skipped = true;
+  land();
+  if (event.type === "keydown") {
+    event.preventDefault();
+    event.stopPropagation();
+  }
+}
+["pointerdown", "keydown"].forEach((type) => document.addEventListener(type, skip, true));
+document.addEventListener(
+  "click",
+  (event) => {
+    if (!eatClick) return;
+    eatClick = false;
+    event.preventDefault();
+    event.stopPropagation();
+  },
+  true,
+);

@@ -2,13 +2,28 @@
 // tap decides (a card before the pile it lies in, the stock's button before the stock).
 // Anything else (the tool buttons, the menu, the result card's links) does what it does by
 // itself: a form's submit goes through actions.js, a link is followed.
-import { CARD, pileOf, targetsOf } from "./board.js";
+import { $, CARD, pileOf, targetsOf } from "./board.js";
 import { clearSelection, pick, picked, shift } from "./selection.js";
 import { move, moveTo } from "./actions.js";
 import { closeMenu } from "./menu.js";
 import { dismiss } from "./dialogs.js";
 
 let lastTap = { card: null, at: 0 };
+
+// What a press began on. A tap acts on what the player pressed, as they saw it: a card
+// gliding under the finger has landed by the time the finger lifts (a press ends every
+// glide, motion.js), and a board that came meanwhile holds the same card under its code.
+let pressed = null;
+document.addEventListener("pointerdown", (event) => (pressed = event.target), true);
+
+function origin(event) {
+  const down = pressed;
+  pressed = null;
+  if (!down || event.detail === 0) return event.target; // a click made with a key
+  if (down.isConnected) return down;
+  const code = down.closest?.("[data-card]")?.dataset.card;
+  return (code && $(`#board [data-card="${code}"]`)) || event.target;
+}
 
 // The second of two quick taps on one card, the first of which picked it up, sends it to a
 // foundation that takes it. (Not any two taps on one code: tap ♣3, tap a column, tap ♣3
@@ -62,7 +77,7 @@ const ANY = SELECTORS.join(", ");
 
 document.addEventListener("click", (event) => {
   if (!event.target.closest("details.menu")) closeMenu();
-  const tapped = event.target.closest(ANY);
+  const tapped = origin(event).closest(ANY);
   if (!tapped) return;
   const selector = SELECTORS.find((s) => tapped.matches(s));
   ON_TAP[selector](event, tapped);

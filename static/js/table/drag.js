@@ -7,12 +7,19 @@
 import { $, $$, board, CARD, pileOf, stackFrom } from "./board.js";
 import { clearSelection, pick, picked } from "./selection.js";
 import { moveTo } from "./actions.js";
-import { still } from "./motion.js";
+import { land, still } from "./motion.js";
 
 let drag = null;
 let justDropped = false; // the click the browser sends after the drop is not a tap
 
+// The card in hand, on the board as it is now: a board that came during the drag holds
+// the same card under its code (the stack the player took is the one they saw).
+const live = (card) =>
+  card.isConnected ? card : $(`#board ${CARD}[data-card="${card.dataset.card}"]`);
+
 function lift() {
+  drag.card = live(drag.card);
+  if (!drag.card) return false;
   pick(drag.card);
   const stack = stackFrom(drag.card);
   const rect = drag.card.getBoundingClientRect();
@@ -26,6 +33,7 @@ function lift() {
   document.body.classList.add("dragging");
   stack.forEach((c) => c.classList.add("dragging-source"));
   drag.ghost = ghost;
+  return true;
 }
 
 // The ghost gone and the place it came from shown again.
@@ -63,7 +71,10 @@ document.addEventListener("pointermove", (event) => {
   const dy = event.clientY - drag.y;
   if (!drag.ghost) {
     if (Math.hypot(dx, dy) < 8) return;
-    lift();
+    if (!lift()) {
+      drag = null; // the card is gone from the table: nothing to carry
+      return;
+    }
   }
   drag.ghost.style.transform = `translate(${dx}px, ${dy}px)`;
 });
@@ -75,6 +86,7 @@ document.addEventListener("pointerup", (event) => {
   if (!ghost) return; // a press without a move: the click that follows is a tap
   justDropped = true;
   setTimeout(() => (justDropped = false), 0);
+  land(); // the cards of a board that came meanwhile stop gliding over the pile let go on
   const pile = pileOf(document.elementFromPoint(event.clientX, event.clientY));
   const sent = pile && picked() && pile !== pileOf(picked()) && moveTo(pile);
   if (!sent) {
@@ -84,9 +96,14 @@ document.addEventListener("pointerup", (event) => {
 });
 
 document.addEventListener("pointercancel", endDrag);
-// The server's answer is on the table (the cards glide from the ghost), or none came.
+// The server's answer is on the table (the cards glide from the ghost), or none came. A
+// stack still being carried stays in hand: its place on the new board stays empty.
 ["htmx:afterSwap", "htmx:responseError", "htmx:sendError"].forEach((type) =>
-  document.addEventListener(type, () => drag || dropGhost()),
+  document.addEventListener(type, () => {
+    if (!drag) return dropGhost();
+    const card = drag.ghost && live(drag.card);
+    if (card) stackFrom(card).forEach((c) => c.classList.add("dragging-source"));
+  }),
 );
 
 document.addEventListener(

@@ -17,8 +17,9 @@ export function measure() {
 const RANKS = "A23456789TJQK";
 const rank = (card) => RANKS.indexOf(card.dataset.card[0]);
 
+// The cards' flights, started; none for a player who asks for reduced motion.
 export function glide(b, before) {
-  if (still()) return;
+  if (still()) return [];
   const finishing = Number(b.dataset.finished || 0);
   const flights = [];
   $$("[data-card]", b).forEach((card) => {
@@ -30,14 +31,14 @@ export function glide(b, before) {
     if (dx || dy) flights.push({ card, dx, dy });
   });
   // A finish: the cards go home in the order they would be played, one after another, all
-  // of them within about two seconds.
+  // of them within a second (the win's celebration follows: celebrate.js).
   const homeward = finishing ? flights.filter((f) => f.card.closest(".foundation")) : [];
   homeward.sort((a, b) => rank(a.card) - rank(b.card));
-  const step = homeward.length ? Math.min(90, 2000 / homeward.length) : 0;
-  flights.forEach(({ card, dx, dy }) => {
+  const step = homeward.length ? Math.min(90, 700 / homeward.length) : 0;
+  return flights.map(({ card, dx, dy }) => {
     const order = homeward.findIndex((f) => f.card === card);
     const from = { transform: `translate(${dx}px, ${dy}px)`, zIndex: 3 };
-    card.animate([from, { transform: "none", zIndex: 3 }], {
+    return card.animate([from, { transform: "none", zIndex: 3 }], {
       duration: finishing ? 300 : 170,
       delay: order > 0 ? order * step : 0,
       easing: "ease-out",
@@ -48,8 +49,8 @@ export function glide(b, before) {
 
 // Any key or tap skips what is still flying. (Not the endless glows: finish() throws on an
 // infinite animation, which stopped the skip at the first lit pile.)
-const skipFlights = () =>
+export const land = () =>
   document.getAnimations?.().forEach((a) => {
     if (a.effect && a.effect.getComputedTiming().endTime !== Infinity) a.finish();
   });
-["pointerdown", "keydown"].forEach((type) => document.addEventListener(type, skipFlights, true));
+["pointerdown", "keydown"].forEach((type) => document.addEventListener(type, land, true));

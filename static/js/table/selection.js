@@ -28,7 +28,8 @@ function wordsFor(card) {
   return `Picked up ${card.getAttribute("aria-label")}${carrying(more)}. ${where}`;
 }
 
-export function pick(card) {
+// `quietly`: the same stack taken up again on a new board (pickAgain), not said twice.
+export function pick(card, quietly = false) {
   clearSelection();
   $$("#board .messages .alert").forEach((a) => a.remove()); // an old refusal, now moot
   held = card;
@@ -43,7 +44,15 @@ export function pick(card) {
     top.setAttribute("aria-describedby", "target-note");
   });
   showBar();
-  say(wordsFor(card));
+  if (!quietly) say(wordsFor(card));
+}
+
+// The stack picked up while an answer was on its way stays in hand on the new board: the
+// same card, by its code, if it can still be picked up there (else it is put down).
+export function pickAgain(code) {
+  clearSelection();
+  const card = code && board() && $(`${CARD}[data-card="${code}"]`, board());
+  if (card && !$("dialog.result", board())) pick(card, true);
 }
 
 export function clearSelection(spoken = false) {

@@ -1,18 +1,20 @@
-// What follows a new board from the server: the stack in hand is gone with the old board;
-// the keyboard focus goes back where it was (or to the nearest meaningful control); a
+// What follows a new board from the server: a stack picked up meanwhile stays in hand (the
+// same card on the new board); the keyboard focus goes back where it was (or to the nearest meaningful control); a
 // result or the resign question opens as a modal; the server's words for what was done are
-// read out; the cards glide. The dead-end banner, which polls and swaps on its own, is
+// read out; the cards glide (a win plays out first, then its result opens). The dead-end banner, which polls and swaps on its own, is
 // brought into view once per position.
-import { $, board, CARD, focusables, pileOf } from "./board.js";
+import { $, $$, board, CARD, focusables, pileOf } from "./board.js";
 import { say } from "./announce.js";
-import { clearSelection } from "./selection.js";
+import { pickAgain, picked } from "./selection.js";
 import { openDialogs } from "./dialogs.js";
-import { glide, measure } from "./motion.js";
+import { glide, measure, still } from "./motion.js";
+import { playOut } from "./celebrate.js";
 
 // Only swaps of the board itself count here, not the banner's.
 const boardSwap = (event) => event.detail.target && event.detail.target.id === "board";
 
 let before = new Map(); // where the cards were
+let inHand = null; // the code of the card picked up on the old board, if any
 let focused = null; // what had the keyboard focus in the old board
 
 // Where the focus goes when the button pressed is gone or greyed out after its action:
@@ -61,6 +63,7 @@ export function showBanner() {
 document.addEventListener("htmx:beforeSwap", (event) => {
   if (!boardSwap(event)) return;
   before = measure();
+  inHand = picked()?.dataset.card;
   rememberFocus();
 });
 
@@ -68,14 +71,28 @@ document.addEventListener("htmx:afterSwap", (event) => {
   const b = board();
   if (b) showBanner();
   if (!b || !boardSwap(event)) return;
-  clearSelection();
+  pickAgain(inHand);
+  inHand = null;
+  // A win just played is played out before its result card opens (celebrate.js): the
+  // card is held closed meanwhile, out of the way of the cards (a tap or a key opens it).
+  // With reduced motion nothing plays: the card opens with the board.
+  const won =
+    !still() && event.detail.requestConfig?.verb === "post" && $("dialog.result.won[open]", b);
+  const held = won ? $$("dialog[open]", b) : [];
+  held.forEach((dialog) => dialog.close());
   if ($("dialog[open]", b)) {
     focused = null;
     openDialogs(b);
-  } else restoreFocus(b);
+  } else if (!held.length) restoreFocus(b);
   // The server's words for what was done; else a note such as "the table had changed".
   // (A refusal is the board's own role=alert, read out once by itself.)
   say(b.dataset.say || $(".messages .note", b)?.textContent.trim());
-  glide(b, before);
+  const flights = glide(b, before);
   $("[role=alert]", b)?.focus?.();
+  if (held.length)
+    playOut(flights).then(() => {
+      if (!b.isConnected) return; // another board came meanwhile
+      held.forEach((dialog) => dialog.setAttribute("open", ""));
+      openDialogs(b);
+    });
 });
