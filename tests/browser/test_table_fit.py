@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from games.engine.deal import deal as dealt_by_key
 from games.models import Game
+from tests.browser.test_accounts import sign_up
 from tests.browser.test_dead_end import COUNT_POLLS, INTO_THE_DEAD_END, run_worker
 from tests.browser.test_dead_end import NUMBER as DEAD_END_NUMBER
 from tests.web.deals import dealt, easy_klondike, store
@@ -193,3 +194,38 @@ def test_nothing_moves_the_table_when_a_control_appears(open_tab, size, appears)
     width, height = size
     tab = open_tab("/", viewport={"width": width, "height": height})
     appears(tab)
+
+
+# -- the site's header on a phone -------------------------------------------------------------
+
+HEADER_PAGES = ["/", "/records/", "/stats/", "/rules/yukon/", f"/yukon/{NUMBER}/"]
+# Every link and button of the header, each inside the window and the element at its centre.
+HEADER_OUTSIDE = """() => [...document.querySelectorAll(".site-nav a, .site-nav button")]
+  .filter((el) => el.checkVisibility())
+  .filter((el) => {
+    const b = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    return b.left < 0 || b.right > innerWidth || !(hit && el.contains(hit));
+  }).map((el) => el.textContent.trim())"""
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["visitor", "signed-in"])
+def test_the_site_header_fits_a_360_px_phone_with_its_menu(open_tab, signed_in):
+    store_long_columns()
+    tab = open_tab("/")
+    if signed_in:
+        sign_up(tab.page, tab.base_url, "a_rather_long_username")
+    tab.page.set_viewport_size({"width": 360, "height": 740})
+    account = "Log out" if signed_in else "Sign up"
+    for path in HEADER_PAGES:
+        tab.open(path)
+        assert tab.page.evaluate(HEADER_OUTSIDE) == [], path
+        assert tab.page.evaluate("document.scrollingElement.scrollWidth") <= 360, path
+        tab.page.locator(".site-nav summary[aria-label='Site menu']").click()
+        assert tab.page.evaluate(HEADER_OUTSIDE) == [], path
+        expect(
+            tab.page.locator(".site-nav").get_by_role(
+                "button" if signed_in else "link", name=account
+            )
+        ).to_be_visible()
+        shoot(tab.page, f"header-{path.strip('/').replace('/', '-') or 'lobby'}-{signed_in}")
