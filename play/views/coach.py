@@ -9,11 +9,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from games import limits
 from games.engine.moves import Move
 from games.forms import ReplayForm
 from games.models import Game, Result
 from games.steps import step_at
+from visitors import limits
 
 from .. import coach, privacy
 from .bad_request import bad_request

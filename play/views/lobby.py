@@ -10,7 +10,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from daily.services import dailies, streaks
-from games import limits
 from games.forms import (
     BACKS,
     FELTS,
@@ -22,6 +21,7 @@ from games.forms import (
 )
 from games.models import Game, Grade
 from solver.pool.pick import pick_number, random_number
+from visitors import limits
 
 from .bad_request import bad_request
 

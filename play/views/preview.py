@@ -11,10 +11,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
-from games import deals, limits
+from games import deals
 from games.deals import deal_position
 from games.forms import game_number
 from games.models import Variant
+from visitors import limits
 
 from ..board import board
 from ..preview import png
