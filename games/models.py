@@ -64,16 +64,6 @@ class Scoring(models.TextChoices):
     NONE = "none", "None"
 
 
-class Grade(models.TextChoices):
-    """A proven deal's difficulty, from what the solver measured proving it
-    (solver/pool/grade.py), easiest first."""
-
-    EASY = "easy", "Easy"
-    MEDIUM = "medium", "Medium"
-    HARD = "hard", "Hard"
-    EXPERT = "expert", "Expert"
-
-
 class Result(models.TextChoices):
     WON = "won", "Won"
     RESIGNED = "resigned", "Resigned"

@@ -17,19 +17,10 @@ from daily.services import dailies, ranking, sharing
 from games import deals, rows
 from games.engine.cards import Card
 from games.engine.moves import IllegalMove
-from games.forms import (
-    BACKS,
-    FELTS,
-    ActionForm,
-    HintPollForm,
-    PollForm,
-    SelectForm,
-    game_number,
-    hint_poll_url,
-    mode_in,
-)  # fmt: skip
+from games.forms import game_number, mode_in
 from games.models import Game, Result, Scoring
 from games.steps import current, elapsed_seconds
+from play.forms import BACKS, FELTS, ActionForm, HintPollForm, PollForm, SelectForm, hint_poll_url
 from solver.deadends import checks
 from solver.deadends.models import PENDING
 from solver.pool.grades import grade_of_game

@@ -3,8 +3,18 @@
 from django.db import models
 from django.db.models.functions import Coalesce
 
-from games.models import Deal, Grade
+from games.models import Deal
 from solver.search.verdict import CHOICES, VALUES, Verdict
+
+
+class Grade(models.TextChoices):
+    """A proven deal's difficulty, from what the solver measured proving it
+    (solver/pool/grade.py), easiest first."""
+
+    EASY = "easy", "Easy"
+    MEDIUM = "medium", "Medium"
+    HARD = "hard", "Hard"
+    EXPERT = "expert", "Expert"
 
 
 class DealVerdict(models.Model):

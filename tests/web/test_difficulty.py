@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from daily.services import dailies
 from games.deals import deal_for
-from games.models import Game, Grade, Record
-from solver.pool.models import DealVerdict, TopUp
+from games.models import Game, Record
+from solver.pool.models import DealVerdict, Grade, TopUp
 from solver.search.verdict import Verdict
 from visitors.models import RateCount
 
