@@ -41,7 +41,6 @@ class DealVerdict(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        db_table = "games_dealverdict"  # its table from the games app: the move copied no rows
         constraints = [
             # NULL means "Yukon" / "unlimited" here, so it must compare equal: coalesce
             # (a plain unique on nullable columns would let duplicates through on both DBs).
