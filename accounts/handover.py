@@ -11,14 +11,14 @@ from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
-from games.players import account_player
 from play.merge import forget_player, merge_player
+from visitors.players import account_player
 
 
 @receiver(user_logged_in, dispatch_uid="accounts.handover.logged_in")
 def take_the_visitors_games(sender, request, user, **kwargs) -> None:
     player = account_player(user.pk)
-    visitor = getattr(request, "visitor", None)  # set by games.players' middleware
+    visitor = getattr(request, "visitor", None)  # set by visitors.players' middleware
     if visitor:
         merge_player(visitor, player)
     if request is not None:

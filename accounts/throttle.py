@@ -30,7 +30,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from games import limits
+from visitors import limits
 
 
 class LoginThrottle(AxesDatabaseHandler):

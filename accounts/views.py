@@ -1,5 +1,5 @@
 """Sign up, and the login, password-change and password-reset views of Django with the site's
-limits: each POST that would hash a password or send a mail is counted first (games.limits),
+limits: each POST that would hash a password or send a mail is counted first (visitors.limits),
 and one over a limit is answered with a page that says when to try again, having hashed and
 sent nothing. The admin's login is counted with a player's. Logging out is Django's own view
 (django.contrib.auth.urls)."""
@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from games import limits
+from visitors import limits
 
 from . import throttle
 from .forms import LOOKS_TAKEN, LoginForm, SignupForm

@@ -41,7 +41,7 @@ SIZES = ("SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c WHERE 
          " AND c.relnamespace = 'public'::regnamespace")  # fmt: skip
 QUEUED = ("SELECT count(*) FROM django_tasks_database_dbtaskresult"
           " WHERE status IN ('READY', 'RUNNING')")  # fmt: skip
-POOL = ("SELECT d.number, v.moves FROM games_dealverdict v JOIN games_deal d ON d.id = v.deal_id"
+POOL = ("SELECT d.number, v.moves FROM solver_dealverdict v JOIN games_deal d ON d.id = v.deal_id"
         " WHERE v.verdict = 'win' AND d.variant = %s AND v.draw IS NOT DISTINCT FROM %s"
         " AND v.passes IS NULL ORDER BY d.number")  # fmt: skip
 POOL_MODES = {"yukon": None, "klondike": 1}  # the strayers' deals: Yukon, Klondike draw 1

@@ -27,7 +27,7 @@ def site():
     from django.views.decorators.http import require_POST
 
     from games import rows
-    from games.forms import ActionForm
+    from play.forms import ActionForm
     from yukon_site import urls
 
     def hello(request):

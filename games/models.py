@@ -64,16 +64,6 @@ class Scoring(models.TextChoices):
     NONE = "none", "None"
 
 
-class Grade(models.TextChoices):
-    """A proven deal's difficulty, from what the solver measured proving it
-    (solver/pool/grade.py), easiest first."""
-
-    EASY = "easy", "Easy"
-    MEDIUM = "medium", "Medium"
-    HARD = "hard", "Hard"
-    EXPERT = "expert", "Expert"
-
-
 class Result(models.TextChoices):
     WON = "won", "Won"
     RESIGNED = "resigned", "Resigned"
@@ -229,15 +219,3 @@ class Record(models.Model):
         if self.variant != "klondike":
             return Mode.yukon()
         return Mode(self.variant, self.draw, "vegas" if self.passes else "standard")
-
-
-class RateCount(models.Model):
-    """One rate limit's count of requests in one window of time (games.limits): keyed by
-    kind, player or address, and window; gone once its window has passed."""
-
-    key = models.CharField(max_length=200, primary_key=True)
-    count = models.PositiveIntegerField(default=0)
-    expires = models.BigIntegerField(db_index=True)  # the window's end, in Unix seconds
-
-    def __str__(self) -> str:
-        return f"{self.key}: {self.count}"

@@ -6,6 +6,6 @@ probes    /healthz, /readyz and /metrics, answered ahead of the site's middlewar
 management/commands/db_worker   the solver worker, with its lease and its own metrics
           endpoint (it serves no HTTP otherwise)
 
-The counters and histograms themselves are games/metrics.py: every app updates them, so they
+The counters and histograms themselves are metrics/__init__.py: every app updates them, so they
 sit in the bottom app and import nothing of the project.
 """

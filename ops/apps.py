@@ -9,7 +9,7 @@ class OpsConfig(AppConfig):
         from axes.signals import user_locked_out
         from django.contrib.auth.signals import user_login_failed
 
-        from games import metrics
+        import metrics
 
         user_login_failed.connect(metrics.count_failed_login, dispatch_uid="ops.failed_login")
         user_locked_out.connect(metrics.count_lockout, dispatch_uid="ops.lockout")

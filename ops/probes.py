@@ -10,7 +10,7 @@ check (a load balancer or an orchestrator asks by the container's address), no H
 - GET /metrics       Prometheus text, with `Authorization: Bearer <METRICS_TOKEN>`; 404 while
                      METRICS_TOKEN is unset, 401 for a wrong token.
 
-Every other request is timed, and counted per view (games.metrics.REQUEST_SECONDS).
+Every other request is timed, and counted per view (metrics.REQUEST_SECONDS).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from prometheus_client import (
     multiprocess,
 )
 
-from games import metrics
+import metrics
 from solver.deadends import tasks
 from solver.deadends.tasks import check_position
 

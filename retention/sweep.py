@@ -42,8 +42,8 @@ from django_tasks_db.models import DBTaskResult
 
 from daily.models import Attempt
 from games.models import Deal, Game
-from games.players import ACCOUNT_PREFIX
 from solver.deadends.models import PositionVerdict, WinningLine
+from visitors.players import ACCOUNT_PREFIX
 
 from .needed import needed_keys
 

@@ -15,7 +15,7 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 from django.utils import timezone
 
-from games.players import COOKIE
+from visitors.players import COOKIE
 from yukon_site.headers import render_policy
 
 ROOT = Path(__file__).resolve().parent.parent

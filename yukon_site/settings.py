@@ -58,7 +58,9 @@ INSTALLED_APPS = [
     "axes",  # failed logins (Limits below)
     # The site's apps, bottom to top: each uses only the ones before it here (ops, which sits
     # at the top with accounts and retention, comes earlier for its command).
+    "metrics",  # the Prometheus counters, updated from every app
     "games",  # the games' data: deals, games, records, their steps; the rules engine
+    "visitors",  # who is asking and how often: a visitor's identity, the rate limits
     "solver",  # the search core, the winnable pool and the dead-end checks
     "daily",  # the daily deal, leaderboards, sharing
     "play",  # what a player does and sees: actions, hints, the pages
@@ -86,7 +88,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "games.players.player_middleware",
+    "visitors.players.player_middleware",
     "axes.middleware.AxesMiddleware",  # last, as axes asks (Limits below)
 ]
 
@@ -153,7 +155,7 @@ STORAGES = {
     },
 }
 
-# Two cookies, two lifetimes. Players are known by their own signed cookie (games/players.py),
+# Two cookies, two lifetimes. Players are known by their own signed cookie (visitors/players.py),
 # which lasts a year so records survive without an account. Django's session cookie is only
 # the staff's admin login: it ends when the browser closes, and the login itself expires
 # after STAFF_SESSION_HOURS even in a browser that stays open.
@@ -261,7 +263,7 @@ LOGGING = {
 # this one block.
 
 # Rate limits are counted where every web process and every machine shares them
-# (games.limits): in Redis when REDIS_URL is set (the compose file runs one), through Django's
+# (visitors.limits): in Redis when REDIS_URL is set (the compose file runs one), through Django's
 # cache framework, with no statement to the database; otherwise in a table of the site's own
 # database, SQLite (the embedded default) and PostgreSQL alike, with no extra service. The
 # admin's failed logins are in django-axes' tables either way.
@@ -292,7 +294,7 @@ CACHES = {
     ),
 }
 
-# (per player, per address, in seconds) for each kind of request, in games.limits; for
+# (per player, per address, in seconds) for each kind of request, in visitors.limits; for
 # "password_reset" the first number counts per email address instead of per player. A new
 # player cookie buys nothing: every kind is counted per address too, and the address numbers
 # are set for many players behind one address (a school, an office: a class of 30).

@@ -25,8 +25,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.engine.modes import Mode
-from games.models import Deal, Grade
-from solver.pool.models import DealVerdict
+from games.models import Deal
+from solver.pool.models import DealVerdict, Grade
 from solver.search.verdict import Verdict
 
 from ..models import DailyDeal
@@ -46,7 +46,7 @@ class Daily:
     draw: int | None
     deal: Deal
     par: int | None
-    grade: str = ""  # the deal's own (games.models.Grade), "" if it has none
+    grade: str = ""  # the deal's own (solver.pool.models.Grade), "" if it has none
 
     @property
     def number(self) -> int:

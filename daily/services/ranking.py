@@ -19,8 +19,8 @@ from django.contrib.auth import get_user_model
 
 from games.engine.history import JUMP
 from games.models import Deal, Game, Result
-from games.players import ACCOUNT_PREFIX, account_id
 from games.steps import elapsed_seconds
+from visitors.players import ACCOUNT_PREFIX, account_id
 
 from . import attempts
 

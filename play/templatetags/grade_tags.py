@@ -2,7 +2,7 @@
 
 from django import template
 
-from games.models import Grade
+from solver.pool.models import Grade
 
 register = template.Library()
 

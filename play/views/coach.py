@@ -9,13 +9,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from games import limits
 from games.engine.moves import Move
-from games.forms import ReplayForm
 from games.models import Game, Result
 from games.steps import step_at
+from visitors import limits
 
 from .. import coach, privacy
+from ..forms import ReplayForm
 from .bad_request import bad_request
 from .replay import clamp, describe, describe_move, render_replay
 

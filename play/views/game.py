@@ -12,27 +12,20 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling, reswap, retarget
 
+import metrics
 from daily.services import dailies, ranking, sharing
-from games import deals, limits, metrics, rows
+from games import deals, rows
 from games.engine.cards import Card
 from games.engine.moves import IllegalMove
-from games.forms import (
-    BACKS,
-    FELTS,
-    ActionForm,
-    HintPollForm,
-    PollForm,
-    SelectForm,
-    game_number,
-    hint_poll_url,
-    mode_in,
-)  # fmt: skip
+from games.forms import game_number, mode_in
 from games.models import Game, Result, Scoring
 from games.steps import current, elapsed_seconds
+from play.forms import BACKS, FELTS, ActionForm, HintPollForm, PollForm, SelectForm, hint_poll_url
 from solver.deadends import checks
 from solver.deadends.models import PENDING
 from solver.pool.grades import grade_of_game
 from solver.pool.par import par_of_game
+from visitors import limits
 
 from .. import actions, announce, banner, coach, hints
 from ..board import board, finish_blocker
@@ -118,7 +111,7 @@ def game(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _action_data(request: HttpRequest) -> dict | HttpResponse:
     """The action a POST asks for, or the answer that refuses it: 400 for a forged form,
-    429 over a rate limit (games.limits)."""
+    429 over a rate limit (visitors.limits)."""
     form = ActionForm(request.POST)
     if not form.is_valid():
         message = "; ".join(m for errors in form.errors.values() for m in errors)

@@ -10,18 +10,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from daily.services import dailies, streaks
-from games import limits
-from games.forms import (
-    BACKS,
-    FELTS,
-    DifficultyForm,
-    ModeForm,
-    NewGameForm,
-    PreferencesForm,
-    mode_in,
-)
-from games.models import Game, Grade
+from games.forms import ModeForm, mode_in
+from games.models import Game
+from play.forms import BACKS, FELTS, DifficultyForm, NewGameForm, PreferencesForm
+from solver.pool.models import Grade
 from solver.pool.pick import pick_number, random_number
+from visitors import limits
 
 from .bad_request import bad_request
 

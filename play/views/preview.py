@@ -14,11 +14,13 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
 from daily.services import sharing
-from games import deals, limits
+from games import deals
 from games.deals import deal_position
 from games.forms import game_number
-from games.models import Grade, Variant
+from games.models import Variant
 from games.steps import clock
+from solver.pool.models import Grade
+from visitors import limits
 
 from ..board import board
 from ..preview import png, result_png

@@ -12,12 +12,12 @@ from django.views.decorators.http import require_POST, require_safe
 
 from games.engine import history
 from games.engine.moves import DRAW, Move
-from games.forms import ReplayForm
 from games.models import Game
 from games.steps import current, step_at
 
 from .. import coach, privacy
 from ..board import board
+from ..forms import ReplayForm
 from ..review import review
 from .bad_request import bad_request
 from .game import game_url

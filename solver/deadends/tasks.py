@@ -10,7 +10,7 @@ from django.tasks import TaskContext, TaskResultStatus, task
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from games import metrics
+import metrics
 from games.engine.history import parse_action
 from games.engine.moves import Move
 from games.engine.positions import Position

@@ -28,7 +28,7 @@ from games.engine.positions import Position
 from games.engine.rules.core import apply, legal_moves
 from solver.search import Verdict, solve
 
-GRADES = ("easy", "medium", "hard", "expert")  # games.models.Grade's values, easiest first
+GRADES = ("easy", "medium", "hard", "expert")  # solver.pool.models.Grade's values, easiest first
 ALTERNATIVE_NODES = 20_000  # one alternative move's search: most are decided in a few hundred
 MEASURE_NODES = 4_000_000  # every alternative of one deal together (about 1-3 CPU s natively)
 NARROWNESS_WEIGHT = 2

@@ -20,7 +20,7 @@ UNGRADED_SECONDS = 10 * 60
 
 
 def grade(deal_id: int | None, draw: int | None, passes: int | None) -> str:
-    """The stored grade of a deal in a mode (games.models.Grade), or "" (not proven winnable,
+    """The stored grade of a deal in a mode (solver.pool.models.Grade), or "" (not proven winnable,
     or not graded yet)."""
     if deal_id is None:  # a deal not stored yet (its page before a first action): no grade
         return ""

@@ -3,8 +3,18 @@
 from django.db import models
 from django.db.models.functions import Coalesce
 
-from games.models import Deal, Grade
+from games.models import Deal
 from solver.search.verdict import CHOICES, VALUES, Verdict
+
+
+class Grade(models.TextChoices):
+    """A proven deal's difficulty, from what the solver measured proving it
+    (solver/pool/grade.py), easiest first."""
+
+    EASY = "easy", "Easy"
+    MEDIUM = "medium", "Medium"
+    HARD = "hard", "Hard"
+    EXPERT = "expert", "Expert"
 
 
 class DealVerdict(models.Model):
@@ -31,7 +41,6 @@ class DealVerdict(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        db_table = "games_dealverdict"  # its table from the games app: the move copied no rows
         constraints = [
             # NULL means "Yukon" / "unlimited" here, so it must compare equal: coalesce
             # (a plain unique on nullable columns would let duplicates through on both DBs).

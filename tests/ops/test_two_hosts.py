@@ -70,11 +70,12 @@ def test_two_hosts_and_two_workers_lose_nothing_when_one_of_each_dies(tmp_path):
         # The rate limits count across the hosts: one player's new games, alternating
         # between them, refused at the player's limit (30 a minute) as if on one host.
         for _ in range(3):
-            seen = {key for (key,) in query(url, "SELECT key FROM games_ratecount")}
+            seen = {key for (key,) in query(url, "SELECT key FROM visitors_ratecount")}
             dealer = Player(proxy)
             dealer.cookies["deals"] = "random"  # any number: the pool is not this test's
             answers = [dealer.request("GET", "/yukon/")[0] for _ in range(31)]
-            counts = [count for key, count in query(url, "SELECT key, count FROM games_ratecount")
+            rows = query(url, "SELECT key, count FROM visitors_ratecount")
+            counts = [count for key, count in rows
                       if key.startswith("new_game:p:") and key not in seen]  # fmt: skip
             if counts == [30]:  # one window's count: 31 asked, the refused one taken back
                 break
@@ -84,7 +85,7 @@ def test_two_hosts_and_two_workers_lose_nothing_when_one_of_each_dies(tmp_path):
         assert Counter(dealer.served_by) == {"web1": 16, "web2": 15} or Counter(
             dealer.served_by
         ) == {"web1": 15, "web2": 16}, Counter(dealer.served_by)
-        counted = [key for (key,) in query(url, "SELECT key FROM games_ratecount")]
+        counted = [key for (key,) in query(url, "SELECT key FROM visitors_ratecount")]
         assert any(key.startswith("new_game:a:127.0.0.1:") for key in counted), counted
         assert not any(":127.0.0.2:" in key for key in counted), "the proxy's address, counted"
 

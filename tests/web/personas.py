@@ -13,8 +13,8 @@ from daily.services.attempts import record_start
 from games import deals
 from games.forms import mode_in
 from games.models import Deal, Game
-from games.players import COOKIE, SALT, account_player
 from play import actions
+from visitors.players import COOKIE, SALT, account_player
 
 PASSWORD = "correct horse battery"
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from daily.services import dailies
-from games.models import Grade
-from solver.pool.models import DealVerdict
+from solver.pool.models import DealVerdict, Grade
 
 from .deals import easy_yukon
 from .html import one, parse, text

@@ -14,9 +14,10 @@ from django.utils import timezone
 
 from daily.services import dailies
 from games.deals import deal_for
-from games.models import Game, Grade, RateCount, Record
-from solver.pool.models import DealVerdict, TopUp
+from games.models import Game, Record
+from solver.pool.models import DealVerdict, Grade, TopUp
 from solver.search.verdict import Verdict
+from visitors.models import RateCount
 
 from .deals import EASY_YUKON, easy_yukon
 from .html import one, parse, text, text_of

@@ -7,7 +7,8 @@ from django.http import QueryDict
 
 from games.engine.deal import deal
 from games.engine.modes import Mode
-from games.forms import PreferencesForm, SelectForm, mode_in
+from games.forms import mode_in
+from play.forms import PreferencesForm, SelectForm
 
 pytestmark = pytest.mark.django_db
 

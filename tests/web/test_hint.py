@@ -66,7 +66,7 @@ def test_a_known_line_answers_at_once_with_a_few_reads(alice):
         q["sql"]
         for q in queries
         if not q["sql"].lstrip().upper().startswith(("SELECT", "SAVEPOINT", "RELEASE"))
-        and "games_ratecount" not in q["sql"]  # the rate limits' counts (games.limits)
+        and "visitors_ratecount" not in q["sql"]  # the rate limits' counts (visitors.limits)
     ]
     assert len(writes) == 1 and "hints" in writes[0], writes  # only the count
     assert not CheckRequest.objects.exists()

@@ -34,7 +34,7 @@ HINT = re.compile(r'data-hint="([^"]+)"')
 @pytest.fixture(autouse=True)
 def hints_unlimited(settings):
     """A whole game of hints is far more hints a minute than a player's rate limit takes
-    (games.limits, tested in test_limits): lifted here, where the hints themselves are tested."""
+    (visitors.limits, tested in test_limits): lifted here, where the hints themselves are tested."""
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "hint": (10_000, 10_000, 60)}
 
 

@@ -18,9 +18,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import limits
-from games.limits import GRACE_SECONDS, RATE_CACHE, RedisCounts
-from games.models import MAX_ACTIONS, Game, RateCount
+from games.models import MAX_ACTIONS, Game
+from visitors import limits
+from visitors.limits import GRACE_SECONDS, RATE_CACHE, RedisCounts
+from visitors.models import RateCount
 from yukon_site.env import redis_cache
 
 from .deals import easy_klondike, easy_yukon, worked_example

@@ -19,12 +19,13 @@ from daily.services import sharing
 from games import deals
 from games.engine.deal import deal
 from games.engine.rules.core import legal_moves
-from games.models import Deal, Game, RateCount
+from games.models import Deal, Game
 from games.steps import current
 from solver.deadends.models import CheckRequest, PositionVerdict, position_key
 from solver.pool.models import DealVerdict
 from solver.search.verdict import Verdict
 from tests.worker import work
+from visitors.models import RateCount
 
 from .deals import easy_yukon, worked_example
 from .test_secrecy import hidden

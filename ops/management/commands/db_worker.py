@@ -23,7 +23,7 @@ from django.utils.autoreload import DJANGO_AUTORELOAD_ENV
 from django_tasks_db.management.commands import db_worker
 from prometheus_client import start_http_server
 
-from games import metrics
+import metrics
 from solver.deadends import lease, queue, tasks
 
 logger = logging.getLogger("django_tasks_db")

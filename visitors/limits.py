@@ -35,7 +35,8 @@ from django.db import connection
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 
-from . import metrics
+import metrics
+
 from .models import RateCount
 
 logger = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ import secrets
 from django.conf import settings
 
 COOKIE = "player"
-SALT = "games.player"
+SALT = "games.player"  # the cookies already signed keep their meaning
 ONE_YEAR = 365 * 24 * 3600
 # A cookie id is 22 characters of URL-safe base64, which has no colon: an account's identity
 # can never be a visitor's.
