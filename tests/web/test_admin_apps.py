@@ -32,3 +32,12 @@ def test_a_deals_verdicts_are_found_by_its_number_in_the_pools_admin():
     assert page.status_code == 200
     assert list(page.context["cl"].result_list) == [DealVerdict.objects.get(deal=deal)]
     assert client.get(f"/admin/games/deal/{deal.pk}/change/").status_code == 200
+
+
+def test_a_deals_own_page_lists_its_verdicts_though_games_knows_nothing_of_them():
+    deal, _ = easy_yukon()
+    DealVerdict.objects.create(deal=deal, verdict="win", nodes=4321)
+    client = Client()
+    client.force_login(User.objects.create_superuser("root", "root@example.com", "pw-long-enough"))
+    page = client.get(f"/admin/games/deal/{deal.pk}/change/").content.decode()
+    assert "inline-related" in page and "4321" in page

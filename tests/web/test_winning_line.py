@@ -155,7 +155,7 @@ def test_a_line_not_stored_is_asked_of_the_worker_and_the_page_waits(alice):
     assert alice.client.post(line_url(game)).status_code == 303
     waiting = parse(alice.client.get(line_url(game)))
     assert one(waiting, "[data-testid=line-wait]")["role"] == "status"
-    assert one(waiting, "script[type=module]")
+    assert one(waiting, "script[type=module][src*=replay]")
     request = CheckRequest.objects.get()
     assert request.at == queue.AFTER_THE_GAME and request.game_id == game.pk
     assert work() == [Verdict.WIN]
