@@ -63,6 +63,7 @@ def test_the_result_cards_three_buttons_share_one_line_at_1280(open_tab):
     post_actions(tab, line)
     tab.finish_button.click()
     dialog = tab.page.get_by_role("dialog", name="You won!")
+    expect(dialog).to_be_visible()  # once the win has played out
     tops = dialog.locator(".actions .button").evaluate_all(
         "buttons => buttons.map((b) => Math.round(b.getBoundingClientRect().top))"
     )
