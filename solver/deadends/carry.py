@@ -31,6 +31,7 @@ class Row:
     line: int | None = None  # the WinningLine's id
     step: int = 0
     moves: str = ""  # the line's moves, from its start
+    nodes: int = 0  # what its search spent (none for a verdict carried or given up)
 
 
 @dataclass(frozen=True)
@@ -120,13 +121,13 @@ def read(keys: list[str]) -> dict[str, Row]:
     lines = connection.ops.quote_name(WinningLine._meta.db_table)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT v.key, v.verdict, v.move, v.length, v.line_id, v.step, l.moves FROM "
+            f"SELECT v.key, v.verdict, v.move, v.length, v.line_id, v.step, l.moves, v.nodes FROM "
             f"{verdicts} v LEFT JOIN {lines} l ON l.id = v.line_id WHERE v.key IN "
             f"({', '.join(['%s'] * len(keys))})",
             keys,
         )
         found = cursor.fetchall()
-    return {key: Row(*rest[:-1], rest[-1] or "") for key, *rest in found}
+    return {key: Row(*rest[:-2], rest[-2] or "", rest[-1]) for key, *rest in found}
 
 
 def store(key: str, here: Row | None, derived: Derived) -> str:

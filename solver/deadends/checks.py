@@ -32,6 +32,8 @@ def request(
     what `before`'s row proves about this position is stored at once, with no search
     (`carry.derive`); when the checks left `before` undecided, this one is undecided too if
     the move can go straight back, and otherwise gets a quick check only (tasks.DEEP_BUDGET).
+    A position a quick check alone left undecided gets a deep one when a player comes back
+    to it, or asks for a hint there (tasks.deepen): "pending" until it is done.
     A game's first action brings its deal's winning line along, if it came from the pool.
 
     One query when the position is known or follows from `before`, two with what follows
@@ -45,6 +47,10 @@ def request(
     derived = carry.derive(before, came_from, move) if before is not None else None
     if derived is not None:
         return carry.store(key, here, derived)
+    if tasks.quick_checked(here):  # the player is back where a quick check decided nothing
+        if tasks.deepen(game, position, key, here):
+            wake()
+        return PENDING
     if here is not None:
         return here.verdict
     quick_only = came_from is not None and came_from.verdict == Verdict.UNKNOWN
@@ -81,11 +87,13 @@ def recheck(game: Game, position: Position) -> None:
 
 def known(game: Game, position: Position) -> str:
     """What `request` would answer, without asking for anything: "pending" while the game
-    waits for the position's check, "unknown" when nobody asked."""
+    waits for the position's check (a deep one of an undecided position included),
+    "unknown" when nobody asked."""
     key = position_key(position)
     state = PositionVerdict.objects.filter(key=key).values_list("verdict", flat=True).first()
-    if state is not None:
+    if state not in (None, Verdict.UNKNOWN):
         return state
+    # Undecided, it may wait for a deep check (`request`, tasks.deepen).
     return PENDING if waiting(game, position) else Verdict.UNKNOWN
 
 

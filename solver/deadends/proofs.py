@@ -49,7 +49,10 @@ def store_verdicts(found: list[tuple[Position | str, str, int, float]]) -> None:
     """`store` for many losses and unknowns (position or its key, verdict, nodes, seconds)
     in one statement: each is stored unless its position has a verdict already; a loss also
     replaces an unknown (a deep check may prove what a quick one left undecided, and a
-    look-back may prove, with no search, what a check left undecided: lookback.look_back)."""
+    look-back may prove, with no search, what a check left undecided: lookback.look_back),
+    and so does an unknown that a longer search left undecided (its nodes: a row a quick
+    check alone left undecided gets a deep check when a player comes back to it,
+    tasks.deepen, and only once)."""
     if not found:
         return
     now = connection.ops.adapt_datetimefield_value(timezone.now())
@@ -68,7 +71,8 @@ def store_verdicts(found: list[tuple[Position | str, str, int, float]]) -> None:
             f"decided) VALUES {', '.join(rows)} ON CONFLICT (key) DO UPDATE SET verdict = "
             "excluded.verdict, move = '', length = 0, line_id = NULL, step = 0, nodes = "
             "excluded.nodes, seconds = excluded.seconds, decided = excluded.decided "
-            f"WHERE {table}.verdict = %s AND excluded.verdict = %s",
+            f"WHERE {table}.verdict = %s AND (excluded.verdict = %s "
+            f"OR excluded.nodes > {table}.nodes)",
             [*params, Verdict.UNKNOWN, Verdict.LOSS],
         )
 

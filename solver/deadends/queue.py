@@ -44,13 +44,14 @@ RETRY_AFTER = timedelta(seconds=30)
 MAX_DEATHS = 2
 
 
-# The request, or its game's request for the same position asked again (now from `at`).
+# The request, or its game's request for the same position asked again (now from `at`; a
+# request that was deep already stays deep).
 _ADD = """INSERT INTO {requests} (game_id, player, key, position, at, deep, quick_only,
     came_from, recheck, requested, started, worker)
-    VALUES (%s, %s, %s, %s, %s, FALSE, %s, %s, %s, %s, NULL, '')
+    VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, NULL, '')
 ON CONFLICT (game_id, key) DO UPDATE SET at = excluded.at, requested = excluded.requested,
     recheck = excluded.recheck, quick_only = excluded.quick_only,
-    came_from = excluded.came_from"""
+    came_from = excluded.came_from, deep = ({requests}.deep OR excluded.deep)"""
 # The player's requests not yet started that the game has moved on from or that are beyond
 # the player's newest MAX_PER_PLAYER (parameters: player, game, at, player, MAX_PER_PLAYER).
 _REPLACED = """DELETE FROM {requests} WHERE player = %s AND started IS NULL AND (
@@ -65,18 +66,20 @@ def add(
     recheck: bool = False,
     quick_only: bool = False,
     came_from: str = "",
+    deep: bool = False,
 ) -> bool:
     """Ask for `position`'s check for `game`, which stands at the position keyed `at`; a
-    `recheck` is searched even though the position is decided (see checks.recheck), a
-    `quick_only` check is never searched deep (tasks.DEEP_BUDGET), and `came_from` is the
-    key of the position the player's move to `position` was made from.
+    `recheck` is searched even though the position has a verdict stored (see checks.recheck,
+    tasks.deepen), a `quick_only` check is never searched deep (tasks.DEEP_BUDGET), a `deep`
+    one is searched deep from the start (a quick check left it undecided before), and
+    `came_from` is the key of the position the player's move to `position` was made from.
     Returns whether a worker should be woken for it: not when this pushed one of the
     player's older requests out (that one's wake-up serves this)."""
     ops, requests = connection.ops, connection.ops.quote_name(CheckRequest._meta.db_table)
     now = ops.adapt_datetimefield_value(timezone.now())
     row = [game.pk, game.player, position_key(position),
-           ops.adapt_json_value(position.to_json(), None), at, quick_only, came_from, recheck,
-           now]  # fmt: skip
+           ops.adapt_json_value(position.to_json(), None), at, deep, quick_only, came_from,
+           recheck, now]  # fmt: skip
     # Both statements in SQL of their own: building them with the ORM cost more CPU on every
     # move that asks for a check than sending and running them (a profile of moves).
     with connection.cursor() as cursor:

@@ -14,6 +14,7 @@ import metrics
 from games.engine.history import parse_action
 from games.engine.moves import Move
 from games.engine.positions import Position
+from games.models import Game
 from games.steps import step_at, steps
 from solver.search import solve
 from solver.search.verdict import Verdict
@@ -248,10 +249,38 @@ def _answer(verdicts: dict[str, str]) -> None:
 
 def _look_back_if_lost(row: CheckRequest) -> None:
     """The game still stands where it asked from: if that is lost, its banner looks for the
-    last winnable position, one earlier position at a time."""
+    last winnable position, one earlier position at a time. Found, the step after it (where
+    the player went from there) gets a deep check if a quick one alone left it undecided
+    (`deepen`): the jump back leads a player there first, and proven lost, it carries the
+    loss to every position the player's old line reaches again (carry.derive), so that
+    re-walking it shows the banner at once; proven winnable, the look-back finds it next."""
     at = PositionVerdict.objects.filter(key=row.at).values_list("verdict", flat=True).first()
     if at != Verdict.LOSS:
         return
-    back = lookback.look_back(row.game, steps(row.game)[:-1], row.at, ask=True)
-    if back.asked:
+    earlier = steps(row.game)[:-1]
+    back = lookback.look_back(row.game, earlier, row.at, ask=True)
+    if back.jump_to is not None and back.jump_to + 1 < len(earlier):
+        above = earlier[back.jump_to + 1].position
+        key = position_key(above)
+        if deepen(row.game, above, row.at, carry.read([key]).get(key)):
+            wake()
+    elif back.asked:
         wake()
+
+
+def quick_checked(row: carry.Row | None) -> bool:
+    """Is `row` a verdict a quick check alone left undecided? Its search stopped within
+    QUICK_BUDGET (the search stops on the node past its budget). A row carried with no
+    search, or given up, spent no nodes; a deep check's undecided row keeps its nodes,
+    more than a quick check's (proofs.store_verdicts)."""
+    nodes = 0 if row is None or row.verdict != Verdict.UNKNOWN else row.nodes
+    return 0 < nodes <= QUICK_BUDGET["budget_nodes"] + 1
+
+
+def deepen(game: Game, position: Position, at: str, row: carry.Row | None) -> bool:
+    """Ask for a deep check of `position`, on behalf of `game` standing at the position keyed
+    `at`, if its stored `row` is one a quick check alone left undecided (`quick_checked`);
+    returns whether one was asked for (wake a worker). A quick-only check (DEEP_BUDGET says
+    when) leaves such rows; a player who comes back to one, or jumps back to just before it,
+    may find it decided by a deep one, asked for once: its undecided answer keeps its nodes."""
+    return quick_checked(row) and queue.add(game, position, at, recheck=True, deep=True)
