@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from games.engine.history import parse_action
-from games.engine.moves import Move
+from games.engine.moves import REDEAL, Move
 from games.engine.positions import Position
 from games.engine.rules import first_foundation_for, move_back
 from solver.search.verdict import Verdict
@@ -63,9 +63,10 @@ def derive(before: Position | None, row: Row | None, move: Move | None) -> Deriv
       `row.length` + 1 moves. Stored as that line's first move and length (on no stored
       line), it keeps proofs.py's promise: the position its first move reaches, `before`,
       has a stored line strictly shorter, and stored lengths only ever shrink.
-    - A move whose cards can go straight back from a position the checks left undecided
-      reaches one as undecided. Each of the two positions reaches the other in one move
-      (the move, and the move back), so they reach the same positions and are won or lost
+    - A move whose cards can go straight back (or a turn of the stock that comes round
+      again: `reversible`) from a position the checks left undecided reaches one as
+      undecided. Each of the two positions reaches the other (the move, and the move
+      back or the stock turned round), so they reach the same positions and are won or lost
       together, and a search of the one reached has the same positions to go through as
       the search that could not decide `before`. Undecided claims nothing: a proof of it
       later still replaces it (proofs.improves).
@@ -77,7 +78,7 @@ def derive(before: Position | None, row: Row | None, move: Move | None) -> Deriv
     if before is None or move is None:
         return None
     if row.verdict == Verdict.UNKNOWN:
-        return Derived(Verdict.UNKNOWN) if move_back(before, move) is not None else None
+        return Derived(Verdict.UNKNOWN) if _goes_back(before, move) else None
     if row.verdict != Verdict.WIN:
         return None
     along = _along_the_line(before, row, move) if row.moves else None
@@ -142,13 +143,34 @@ def store(key: str, here: Row | None, derived: Derived) -> str:
 
 
 def reversible(position: Position, action: str) -> bool:
-    """Whether `action`, played from `position`, is a move whose cards can go straight back.
+    """Whether `action`, played from `position`, is a move whose cards can go straight back,
+    or a turn of the stock that the stock comes round to again (`_comes_round`).
 
     Then a lost position after it proves `position` lost: were `position` winnable, the
     position after the move could play the move back (rules.move_back: legal there, and it
-    reaches `position`) and then win, so it would not be lost. And the two positions reach
-    each other, so they are won or lost together: an undecided one after it leaves
-    `position` undecided too (`derive`), and a search of it would go through the
-    positions the search that could not decide the other went through."""
+    reaches `position`; or turn the stock round to it) and then win, so it would not be
+    lost. And the two positions reach each other, so they are won or lost together: an
+    undecided one after it leaves `position` undecided too (`derive`), and a search of it
+    would go through the positions the search that could not decide the other went through."""
     move = parse_action(action)
-    return isinstance(move, Move) and move_back(position, move) is not None
+    return isinstance(move, Move) and _goes_back(position, move)
+
+
+def _goes_back(position: Position, move: Move) -> bool:
+    if move.card is None:
+        return _comes_round(position, move)
+    return move_back(position, move) is not None
+
+
+def _comes_round(position: Position, move: Move) -> bool:
+    """Does the stock come round to `position` again after the stock move `move`? Only with
+    no limit on passes: a pass used is part of the position (`passes_left`), so with a limit
+    the position after has fewer passes left and never gets back (Vegas). With none, turning
+    the rest of the stock, turning the waste back over and turning again reaches it: after a
+    turn back over (`r`), in any draw, turning the whole stock lays the waste out as it was;
+    after a turn (`d`), in draw 1 only, as many turns as `position` had made. In draw 3 the
+    cards are turned three by three from the waste turned back over, so a card played from
+    the waste since may have shifted the threes: `position`'s may not come round."""
+    if position.passes_left is not None:
+        return False
+    return move.target == REDEAL or position.draw == 1
