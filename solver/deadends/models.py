@@ -86,8 +86,9 @@ class CheckRequest(models.Model):
     # by the time a worker claims this request, it settles this one with no search
     # (tasks._carried). Its default is the database's too, as quick_only's.
     came_from = models.CharField(max_length=64, blank=True, default="", db_default="")
-    # Searched though the position is decided: its only known line goes back the way the
-    # player came, and a hint waits for one onward (checks.recheck).
+    # Searched though the position has a verdict stored: its only known line goes back the
+    # way the player came, and a hint waits for one onward (checks.recheck); or a quick
+    # check alone left it undecided, and a player is back there (tasks.deepen).
     recheck = models.BooleanField(default=False)
     requested = models.DateTimeField()
     started = models.DateTimeField(null=True, blank=True)  # claimed by a worker

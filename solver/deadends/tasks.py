@@ -52,6 +52,9 @@ DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 2_000_000}
 # winnable positions are the quick ones to prove. In the seeded load test (100 random
 # players, --seed ab), the look-backs' deep checks took 22 s of the workers' 36 s of search
 # and decided one position of ten (a loss).
+# A quick-only check is for the player passing by: when a player stands on a position it
+# left undecided again (back by undo, redo or a jump, or another game; a hint there too),
+# the position gets its deep check then, once (`deepen`).
 # A drain claims up to BATCH positions at once and searches them in turn; once BATCH_SECONDS
 # have gone by it stores what it found and gives the rest back, so a slow search keeps the
 # next player waiting for no longer than that (another worker, or the next claim, takes them,
@@ -280,7 +283,8 @@ def quick_checked(row: carry.Row | None) -> bool:
 def deepen(game: Game, position: Position, at: str, row: carry.Row | None) -> bool:
     """Ask for a deep check of `position`, on behalf of `game` standing at the position keyed
     `at`, if its stored `row` is one a quick check alone left undecided (`quick_checked`);
-    returns whether one was asked for (wake a worker). A quick-only check (DEEP_BUDGET says
-    when) leaves such rows; a player who comes back to one, or jumps back to just before it,
-    may find it decided by a deep one, asked for once: its undecided answer keeps its nodes."""
+    returns whether to wake a worker for it (queue.add). A quick-only check (DEEP_BUDGET
+    says when) leaves such rows; a player who comes back to one, or jumps back to just
+    before it, may find it decided by a deep one, asked for once: its undecided answer keeps
+    its nodes."""
     return quick_checked(row) and queue.add(game, position, at, recheck=True, deep=True)
