@@ -9,8 +9,8 @@ import logging
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.csp import CSP
 
+from . import policies
 from .env import (
     KEY_HOWTO,
     KEY_MIN_BYTES,
@@ -185,47 +185,11 @@ if env_bool("SECURE_PROXY_SSL_HEADER", default=False):
 # SECURE_HSTS_PRELOAD=1 when the whole domain is ready, not this project by default.
 SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
-# Content-Security-Policy (django.middleware.csp): scripts and styles only from our own static
-# files, so an injected <script> or inline handler never runs. Pages carry no inline script or
-# style; htmx is told (meta htmx-config in base.html) not to inject its indicator <style> nor
-# to eval. No nonces: nothing needs one (the admin's only nonce-tagged <style> is for change
-# lists without actions, and ours have actions), and a random nonce printed into every game
-# page could spell a card code that the secrecy tests rightly look for.
-# data: images: the favicon is an inline SVG.
-SECURE_CSP = {
-    "default-src": [CSP.SELF],
-    "script-src": [CSP.SELF],
-    "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
-    "object-src": [CSP.NONE],
-    "base-uri": [CSP.NONE],
-    "form-action": [CSP.SELF],
-    "frame-ancestors": [CSP.NONE],
-}
-
-# Permissions-Policy (yukon_site/headers.py): powerful features the site never uses, off in
-# its pages and in any frame. Sharing a game's link (web-share, clipboard-write) keeps its
-# default, this site only. Chromium warns about features it does not know: the browser test
-# fails on that, so only features it recognises are listed.
-PERMISSIONS_POLICY = {
-    "accelerometer": [],
-    "autoplay": [],
-    "camera": [],
-    "display-capture": [],
-    "encrypted-media": [],
-    "fullscreen": [],
-    "geolocation": [],
-    "gyroscope": [],
-    "magnetometer": [],
-    "microphone": [],
-    "midi": [],
-    "payment": [],
-    "picture-in-picture": [],
-    "publickey-credentials-get": [],
-    "screen-wake-lock": [],
-    "usb": [],
-    "xr-spatial-tracking": [],
-}
+# What browsers may do with the site's pages: the Content-Security-Policy (Django's
+# django.middleware.csp) and the Permissions-Policy (yukon_site/headers.py), in
+# yukon_site/policies.py.
+SECURE_CSP = policies.CONTENT_SECURITY_POLICY
+PERMISSIONS_POLICY = policies.PERMISSIONS_POLICY
 
 # Logging: everything to stderr, where gunicorn, docker and systemd collect it, in production
 # as in development. A 500 is logged by django.request with its traceback; a failed background

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('games', '0004_game_clock_restarts_and_final_moves'),
+        ('games', '0001_squashed_0014_deals_games_records_checkpoints'),
     ]
 
     operations = [

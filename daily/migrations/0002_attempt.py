@@ -26,7 +26,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('daily', '0001_initial'),
-        ('games', '0004_game_clock_restarts_and_final_moves'),
+        ('games', '0001_squashed_0014_deals_games_records_checkpoints'),
     ]
 
     operations = [

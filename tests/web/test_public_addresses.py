@@ -10,8 +10,6 @@ from datetime import timedelta
 from urllib.parse import urlparse
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from daily.models import ReplayView
@@ -154,49 +152,3 @@ def shown(position) -> set[str]:
     cards += [card for pile in position.foundations for card in pile]
     cards += list(position.waste)
     return {card.code for card in cards}
-
-
-# Back to before the slugs: their branch, and retention's (SQLite remakes the table from the
-# slugs' branch alone, without retention's column), both with whatever is built on them.
-BEFORE_SLUGS = [
-    ("games", "0004_games_get_unguessable_slugs"),
-    ("games", "0004_game_updated_for_retention"),
-]
-
-
-def unapply_plan(graph, firsts):
-    """`firsts` and every migration built on them, newest first: the other branches stay."""
-    doomed = {node for first in firsts for node in graph.backwards_plan(first)}
-    ordered = []
-    for leaf in sorted(graph.leaf_nodes()):
-        ordered += [node for node in graph.forwards_plan(leaf) if node not in ordered]
-    return [(graph.nodes[node], True) for node in reversed(ordered) if node in doomed]
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_migration_gives_existing_games_slugs():
-    # Back to before the slugs, the clock's branch (which daily's tables need) left applied:
-    # unapplying both branches at once leaves SQLite's remade table with the clock's columns.
-    executor = MigrationExecutor(connection)
-    graph = executor.loader.graph
-    plan = unapply_plan(graph, BEFORE_SLUGS)
-    executor.migrate([], plan=plan)
-    # The models as the database now stands: every migration but the ones just unapplied.
-    undone = {(migration.app_label, migration.name) for migration, _ in plan}
-    old = executor.loader.project_state([n for n in graph.nodes if n not in undone]).apps
-    Deal = old.get_model("games", "Deal")
-    OldGame = old.get_model("games", "Game")
-    worked = worked_example()
-    deal = Deal.objects.get(pk=worked.pk)
-    playing = OldGame.objects.create(player="alice", deal=deal)
-    duplicate = OldGame.objects.create(player="alice", deal=deal)  # left by older code
-    won = OldGame.objects.create(player="bob", deal=deal, result="won")
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-    games = {game.pk: game for game in Game.objects.all()}
-    slugs = [game.slug for game in games.values()]
-    assert len(set(slugs)) == 3 and all(re.fullmatch(r"[a-z0-9]{20}", s) for s in slugs)
-    assert games[won.pk].replay_slug and games[won.pk].replay_slug not in slugs
-    assert games[duplicate.pk].result == "" and games[duplicate.pk].replay_slug is None
-    assert games[playing.pk].result == "resigned" and games[playing.pk].replay_slug

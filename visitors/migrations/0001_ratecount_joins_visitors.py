@@ -8,8 +8,9 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     initial = True
 
-    # The table exists from games' 0009 on; a higher app may depend on a lower one.
-    dependencies = [("games", "0013_game_version")]
+    # The table is made by games' migrations (their squashed 0001, as 0009 did before); a higher
+    # app may depend on a lower one.
+    dependencies = [("games", "0001_squashed_0014_deals_games_records_checkpoints")]
 
     operations = [
         migrations.SeparateDatabaseAndState(

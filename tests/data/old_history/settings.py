@@ -1,0 +1,8 @@
+"""The site's settings with the migrations it had before the squash (this package's copies)."""
+
+from yukon_site.settings import *  # noqa: F403
+
+MIGRATION_MODULES = {
+    app: f"tests.data.old_history.{app}.migrations"
+    for app in ("games", "solver", "visitors", "daily")
+}
