@@ -1,17 +1,20 @@
 """What each backend does on its own: the table keeps recent events (a reconnecting stream
-picks up after the last id it saw; old rows go), and a Redis that cannot be reached makes
-neither a publish nor a stream raise into anyone."""
+picks up after the last id it saw; old rows go); Redis carries a host's streams of a topic on
+one subscription; and a Redis that cannot be reached makes neither a publish nor a stream
+raise into anyone."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.utils import timezone
 from prometheus_client import REGISTRY
+from redis import Redis
 
 from live import publish
 from live.models import LiveEvent
@@ -113,3 +116,30 @@ def test_a_stream_with_redis_unreachable_ends_and_the_browser_is_told_to_come_ba
     status, body = asyncio.run(scenario())
     assert status == 200
     assert body == b"retry: 2000\n\n"
+
+
+def test_a_hosts_streams_of_a_topic_share_one_redis_subscription_while_any_is_open(settings):
+    settings.LIVE_URL = "redis://127.0.0.1:6379/0"
+    settings.LIVE_PREFIX = f"test-live-{secrets.token_hex(6)}:"
+    channel = f"{settings.LIVE_PREFIX}race-shared"
+    redis = Redis.from_url(settings.LIVE_URL)
+
+    async def opened() -> Stream:
+        stream = Stream("/live/race-shared/")
+        await stream.open()
+        await stream.chunk()  # subscribed
+        return stream
+
+    async def scenario():
+        first, second = await opened(), await opened()
+        assert redis.pubsub_numsub(channel) == [(channel.encode(), 1)]
+        await first.close()
+        await sync_to_async(publish)("race-shared", "move", "to the one left")
+        assert (await second.chunk()).endswith(b"data: to the one left\n\n")
+        await second.close()
+        third = await opened()  # subscribed anew once the last one had left
+        await sync_to_async(publish)("race-shared", "move", "again")
+        assert (await third.chunk()).endswith(b"data: again\n\n")
+        await third.close()
+
+    asyncio.run(scenario())
