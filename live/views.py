@@ -5,7 +5,8 @@ An async view returning an async stream: under an ASGI server (uvicorn: the comp
 stream opens with a `retry:` hint once it is subscribed, sends each event as it comes, a
 comment line as a heartbeat every LIVE_HEARTBEAT_SECONDS, and ends if its broker fails (the
 browser comes back after `retry`). The topic is the only key: whoever publishes makes it
-unguessable, so the stream asks no login.
+unguessable, so the stream asks no login. Served by a WSGI server instead (gunicorn), the
+view answers 503 at once rather than hold a thread for ever.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import logging
 from collections.abc import AsyncIterator
 
 from django.conf import settings
-from django.http import StreamingHttpResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
 from live import broker, table
@@ -27,10 +29,17 @@ RETRY_MS = 2000  # how long a browser waits before it reconnects a broken stream
 RETRY = f"retry: {RETRY_MS}\n\n".encode()
 OPENED = f"retry: {RETRY_MS}\n: live\n\n".encode()
 HEARTBEAT = b": ping\n\n"
+WSGI_REFUSAL = (
+    "Live streams are served by the site's ASGI application (uvicorn): route /live/ to it.\n"
+)
 
 
 @require_GET
-async def stream(request, topic: str) -> StreamingHttpResponse:
+async def stream(request, topic: str) -> HttpResponse:
+    if not isinstance(request, ASGIRequest):
+        # Under WSGI (gunicorn, Django's test client) Django would gather the endless stream
+        # into memory and hold the thread for ever: refused, so the page falls back to polling.
+        return HttpResponse(WSGI_REFUSAL, status=503, content_type="text/plain")
     return StreamingHttpResponse(
         events(topic, request.headers.get("Last-Event-ID")),
         content_type="text/event-stream",

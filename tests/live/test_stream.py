@@ -140,3 +140,9 @@ def test_an_address_that_is_no_topic_is_not_found(client):
 
 def test_a_stream_answers_get_only(client):
     assert client.post("/live/race-a/").status_code == 405
+
+
+def test_a_wsgi_server_refuses_a_stream_at_once_rather_than_hold_its_thread(client):
+    response = client.get("/live/race-a/")
+    assert response.status_code == 503
+    assert "uvicorn" in response.content.decode()

@@ -1,7 +1,8 @@
 """Live across hosts (issue 40): two live hosts (the compose file's `live` command) behind a
-round-robin HAProxy, as Caddy spreads /live/* over the `live` replicas; browsers' streams
-land on both; one publish, from a process that is neither (a web host or a worker), reaches
-every stream on both hosts through Redis."""
+round-robin HAProxy that sends them /live/* (tests/ops/cluster.py's haproxy_config, as Caddy
+spreads /live/* over the `live` replicas); browsers' streams land on both; one publish, from
+a process that is neither (a web host or a worker), reaches every stream on both hosts
+through Redis."""
 
 from __future__ import annotations
 
@@ -30,13 +31,14 @@ def test_an_event_published_once_reaches_the_streams_on_every_live_host(tmp_path
         backends = {name: f"{HOST}:{hosts.start(name)}" for name in ("live1", "live2")}
         port = free_port()
         config = tmp_path / "haproxy.cfg"
-        config.write_text(haproxy_config(port, backends, "127.0.0.2"))
+        config.write_text(haproxy_config(port, {}, "127.0.0.2", live=backends))  # no web here
         for bind in backends.values():  # up before the proxy's first health check
             wait_for(lambda bind=bind: get_status(bind, "/healthz") == 200, bind, hosts.logs)
         with open(tmp_path / "haproxy.log", "wb") as log:
             proxy = subprocess.Popen([haproxy, "-db", "-f", str(config)], stdout=log,
                                      stderr=log)  # fmt: skip
-        wait_for(lambda: get_status(f"{HOST}:{port}", "/healthz") == 200, "haproxy", hosts.logs)
+        # Only /live/* goes to the live hosts: the rest is the web's (none in this test).
+        wait_for(lambda: get_status(f"{HOST}:{port}", "/healthz") == 503, "haproxy", hosts.logs)
 
         # Streams through the proxy until both hosts hold some (a host is taken in turn once
         # its health check passes); each is subscribed once its opening has come.
