@@ -103,19 +103,21 @@ def test_a_publish_with_redis_unreachable_is_logged_and_counted_and_does_not_rai
     assert "could not publish move on race-down through redis" in caplog.text
 
 
-def test_a_stream_with_redis_unreachable_ends_and_the_browser_is_told_to_come_back(redis_down):
+def test_a_stream_with_redis_unreachable_is_refused_and_the_browser_told_when_to_retry(
+    redis_down,
+):
     async def scenario():
         stream = Stream("/live/race-down/")
-        status, _ = await stream.open()
+        status, headers = await stream.open()
         body = await stream.chunk()
         while not stream.ended:
             body += await stream.chunk()
         await stream.close()
-        return status, body
+        return status, headers, body
 
-    status, body = asyncio.run(scenario())
-    assert status == 200
-    assert body == b"retry: 2000\n\n"
+    status, headers, body = asyncio.run(scenario())
+    assert (status, headers["retry-after"]) == (503, "2")
+    assert body == b"Live events are unavailable for a moment: try again shortly.\n"
 
 
 def test_a_hosts_streams_of_a_topic_share_one_redis_subscription_while_any_is_open(settings):
