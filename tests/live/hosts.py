@@ -34,10 +34,11 @@ class LiveHosts:
         self.folder, self.prefix = folder, prefix
         self.processes: dict[str, subprocess.Popen] = {}
 
-    def start(self, name: str) -> int:
-        """Starts host `name`; returns its port, which takes connections at once."""
+    def start(self, name: str, **env: str) -> int:
+        """Starts host `name` (production settings unless `env` says otherwise); returns its
+        port, which takes connections at once."""
         env = site_env(f"sqlite:///{self.folder / 'unused.sqlite3'}", LIVE_URL=REDIS,
-                       LIVE_PREFIX=self.prefix)  # fmt: skip
+                       LIVE_PREFIX=self.prefix, **env)  # fmt: skip
         with socket.socket() as listener, open(self.folder / f"{name}.log", "wb") as log:
             listener.bind((HOST, 0))
             listener.listen(64)
