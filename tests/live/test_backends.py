@@ -8,17 +8,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import subprocess
 from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.utils import timezone
 from prometheus_client import REGISTRY
+from redis import ConnectionError as RedisConnectionError
 from redis import Redis
 
 from live import publish
 from live.models import LiveEvent
-from tests.ops.cluster import free_port
+from tests.ops.cluster import free_port, wait_for
 
 from .asgi import Stream
 
@@ -145,3 +147,54 @@ def test_a_hosts_streams_of_a_topic_share_one_redis_subscription_while_any_is_op
         await third.close()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.slow
+def test_when_redis_goes_away_the_open_streams_end_and_new_ones_subscribe_once_it_is_back(
+    settings, tmp_path
+):
+    port = free_port()
+    settings.LIVE_URL = f"redis://127.0.0.1:{port}/0"
+    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+               "--appendonly", "no", "--dir", str(tmp_path)]  # fmt: skip
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    try:
+        until_it_answers(port)
+
+        async def stream_ends_when_redis_is_gone():
+            stream = Stream("/live/race-gone/")
+            assert (await stream.open())[0] == 200
+            assert await stream.chunk() == b"retry: 2000\n: live\n\n"
+            server.kill()
+            while not stream.ended:  # a heartbeat or two may come first
+                assert await stream.chunk() in (b": ping\n\n", b"")
+            await stream.close()
+
+        settings.LIVE_HEARTBEAT_SECONDS = 1.0
+        asyncio.run(stream_ends_when_redis_is_gone())
+        server.wait(timeout=10)
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        until_it_answers(port)
+
+        async def back():
+            stream = Stream("/live/race-gone/")
+            assert (await stream.open())[0] == 200
+            await stream.chunk()
+            await sync_to_async(publish)("race-gone", "move", "after the outage")
+            assert (await stream.chunk()).endswith(b"data: after the outage\n\n")
+            await stream.close()
+
+        asyncio.run(back())
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+
+
+def until_it_answers(port: int) -> None:
+    def answers() -> bool:
+        try:
+            return Redis(port=port).ping()
+        except RedisConnectionError:
+            return False
+
+    wait_for(answers, f"redis-server on {port}")
