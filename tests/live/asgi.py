@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
+from asgiref.sync import sync_to_async
+from django.db import connections
+
 from yukon_site.asgi import application
 
 WAIT = 10  # seconds before a chunk that never comes fails the test
@@ -51,3 +54,17 @@ class Stream:
         """The browser goes away; the site must let go of the stream."""
         self.gone.set()
         await asyncio.wait_for(self.task, WAIT)
+
+
+def run(scenario):
+    """asyncio.run(scenario()), then the database connections that its sync_to_async calls
+    opened (in asgiref's one shared thread) closed, as a request's are at its end: a
+    connection left open keeps PostgreSQL from dropping the test database."""
+
+    async def whole():
+        try:
+            return await scenario()
+        finally:
+            await sync_to_async(connections.close_all)()
+
+    return asyncio.run(whole())

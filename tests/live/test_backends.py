@@ -5,7 +5,6 @@ raise into anyone."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import subprocess
@@ -22,7 +21,7 @@ from live import publish
 from live.models import LiveEvent
 from tests.ops.cluster import free_port, wait_for
 
-from .asgi import Stream
+from .asgi import Stream, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -60,7 +59,7 @@ def test_a_reconnecting_stream_gets_what_was_published_after_the_last_id_it_saw(
         await stream.close()
         return received
 
-    received = asyncio.run(scenario())
+    received = run(scenario)
     assert b"data: seen" not in received and b"not this topic" not in received
     missed = LiveEvent.objects.get(data="missed").id
     assert f"id: {missed}\nevent: move\ndata: missed\n\n".encode() in received
@@ -79,7 +78,7 @@ def test_a_new_stream_starts_with_what_comes_next_not_with_what_was_kept(table):
         await stream.close()
         return opened + event
 
-    received = asyncio.run(scenario())
+    received = run(scenario)
     assert b"before" not in received and received.endswith(b"data: after\n\n")
 
 
@@ -117,7 +116,7 @@ def test_a_stream_with_redis_unreachable_is_refused_and_the_browser_told_when_to
         await stream.close()
         return status, headers, body
 
-    status, headers, body = asyncio.run(scenario())
+    status, headers, body = run(scenario)
     assert (status, headers["retry-after"]) == (503, "2")
     assert body == b"Live events are unavailable for a moment: try again shortly.\n"
 
@@ -146,7 +145,7 @@ def test_a_hosts_streams_of_a_topic_share_one_redis_subscription_while_any_is_op
         assert (await third.chunk()).endswith(b"data: again\n\n")
         await third.close()
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 @pytest.mark.slow
@@ -171,7 +170,7 @@ def test_when_redis_goes_away_the_open_streams_end_and_new_ones_subscribe_once_i
             await stream.close()
 
         settings.LIVE_HEARTBEAT_SECONDS = 1.0
-        asyncio.run(stream_ends_when_redis_is_gone())
+        run(stream_ends_when_redis_is_gone)
         server.wait(timeout=10)
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         until_it_answers(port)
@@ -184,7 +183,7 @@ def test_when_redis_goes_away_the_open_streams_end_and_new_ones_subscribe_once_i
             assert (await stream.chunk()).endswith(b"data: after the outage\n\n")
             await stream.close()
 
-        asyncio.run(back())
+        run(back)
     finally:
         server.kill()
         server.wait(timeout=10)

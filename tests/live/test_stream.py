@@ -5,7 +5,6 @@ stream sends (its opening, once subscribed), never on the clock."""
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 
 import pytest
@@ -14,7 +13,7 @@ from django.db import transaction
 
 from live import publish
 
-from .asgi import Stream
+from .asgi import Stream, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,10 +25,6 @@ def backend(request, settings):
     settings.LIVE_URL = "redis://127.0.0.1:6379/0" if request.param == "redis" else ""
     settings.LIVE_PREFIX = f"test-live-{secrets.token_hex(6)}:"
     return request.param
-
-
-def run(scenario):
-    asyncio.run(scenario())
 
 
 def published(*events: tuple[str, str, str]):
