@@ -47,6 +47,15 @@ def publish(topic: str, event: str, data: str) -> None:
     _client(settings.LIVE_URL).publish(channel(topic), payload)
 
 
+def parse(payload: bytes) -> Event | None:
+    """The event publish() sent; None for anything else found on the channel."""
+    try:
+        fields = json.loads(payload)
+        return Event(event=fields["event"], data=fields["data"])
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
 class Hub:
     """One subscriber connection shared by the open streams of one event loop."""
 
@@ -83,8 +92,10 @@ class Hub:
         try:
             if confirmed is not None:
                 await asyncio.wait_for(asyncio.shield(confirmed), CONFIRM_SECONDS)
-        except BaseException:
+        except BaseException as error:
             await self.leave(name, queue)
+            if isinstance(error, TimeoutError):
+                raise redis.TimeoutError("Redis did not confirm the subscription") from None
             raise
         return queue
 
@@ -111,12 +122,10 @@ class Hub:
                     confirmed = self.pending.pop(name, None)
                     if confirmed is not None and not confirmed.done():
                         confirmed.set_result(None)
-                elif message["type"] == "message":
-                    fields = json.loads(message["data"])
-                    event = Event(event=fields["event"], data=fields["data"])
+                elif message["type"] == "message" and (event := parse(message["data"])):
                     for queue in self.streams.get(name, ()):
                         queue.put_nowait(event)
-        except Exception as error:  # Redis gone: every stream ends, the next ones start anew
+        except redis.RedisError as error:  # Redis gone: the streams end, new ones start anew
             _hubs.get(asyncio.get_running_loop(), {}).pop(self.url, None)
             for confirmed in self.pending.values():
                 if not confirmed.done():

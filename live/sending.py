@@ -12,13 +12,18 @@ import logging
 from functools import partial
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
+from redis import RedisError
 
 import metrics
 from live import broker, table
 from live.events import check_names
 
 log = logging.getLogger(__name__)
+
+# What a broker's outage raises: Redis unreachable or gone quiet, the database's table
+# unwritable (locked, down).
+OUTAGES = (RedisError, DatabaseError)
 
 
 def backend_name() -> str:
@@ -37,7 +42,7 @@ def _send(topic: str, event: str, data: str) -> None:
     name = backend_name()
     try:
         (broker if name == "redis" else table).publish(topic, event, data)
-    except Exception:
+    except OUTAGES:
         log.exception("live: could not publish %s on %s through %s", event, topic, name)
         metrics.LIVE_PUBLISH_FAILURES.labels(backend=name).inc()
     else:

@@ -22,6 +22,9 @@ from live.events import Event
 
 
 def publish(topic: str, event: str, data: str) -> None:
+    """Raises DatabaseError when the table cannot be written (live.sending counts it)."""
+    # Imported here, not above: `from live import publish` runs as Django loads the apps,
+    # before any model may be imported.
     from live.models import LiveEvent
 
     now = timezone.now()

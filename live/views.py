@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 
 from live import broker, table
 from live.events import encode
-from live.sending import backend_name
+from live.sending import OUTAGES, backend_name
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ async def stream(request, topic: str) -> HttpResponse:
         listening = table.listen(topic, heartbeat, request.headers.get("Last-Event-ID"))
     try:
         await anext(listening)  # subscribed: whatever is published from now on comes here
-    except Exception:
+    except OUTAGES:
         log.exception("live: could not subscribe to %s", topic)
         await listening.aclose()
         return HttpResponse(UNAVAILABLE, status=503, content_type="text/plain",
@@ -66,7 +66,7 @@ async def events(topic: str, listening: AsyncIterator) -> AsyncIterator[bytes]:
         yield OPENED
         async for event in listening:
             yield HEARTBEAT if event is None else encode(event)
-    except Exception:
+    except OUTAGES:
         log.exception("live: the stream of %s broke", topic)
     finally:
         await listening.aclose()

@@ -148,6 +148,25 @@ def test_a_hosts_streams_of_a_topic_share_one_redis_subscription_while_any_is_op
     run(scenario)
 
 
+def test_what_else_is_found_on_a_topics_channel_is_not_passed_on(settings):
+    settings.LIVE_URL = "redis://127.0.0.1:6379/0"
+    settings.LIVE_PREFIX = f"test-live-{secrets.token_hex(6)}:"
+    redis = Redis.from_url(settings.LIVE_URL)
+
+    async def scenario():
+        stream = Stream("/live/race-noise/")
+        await stream.open()
+        await stream.chunk()
+        for noise in (b"not json", b'{"event": "move"}', b"[1, 2]"):
+            redis.publish(f"{settings.LIVE_PREFIX}race-noise", noise)
+        await sync_to_async(publish)("race-noise", "move", "the real one")
+        chunk = await stream.chunk()
+        await stream.close()
+        return chunk
+
+    assert run(scenario) == b"event: move\ndata: the real one\n\n"
+
+
 @pytest.mark.slow
 def test_when_redis_goes_away_the_open_streams_end_and_new_ones_subscribe_once_it_is_back(
     settings, tmp_path
