@@ -29,6 +29,8 @@ TIMEOUTS = {"socket_connect_timeout": 1.0, "socket_timeout": 1.0}
 # How long a new stream waits for Redis to confirm its subscription (a busy host may take a
 # while to start a hundred streams at once).
 CONFIRM_SECONDS = 10.0
+# How often a quiet subscriber connection makes sure Redis is still there.
+HEALTH_SECONDS = 30.0
 
 
 def channel(topic: str) -> str:
@@ -65,7 +67,7 @@ class Hub:
             url,
             socket_connect_timeout=CONFIRM_SECONDS,
             # A quiet connection pings Redis now and then, so a Redis gone away is noticed.
-            health_check_interval=30,
+            health_check_interval=HEALTH_SECONDS,
         )
         self.pubsub = self.client.pubsub()
         self.streams: dict[str, set[asyncio.Queue]] = {}  # channel -> each stream's queue
@@ -114,7 +116,8 @@ class Hub:
     async def read(self) -> None:
         try:
             while True:
-                message = await self.pubsub.get_message(timeout=None)
+                # Not timeout=None: a read that never returns would never ping (health).
+                message = await self.pubsub.get_message(timeout=HEALTH_SECONDS)
                 if message is None:
                     continue
                 name = message["channel"].decode()
@@ -126,7 +129,9 @@ class Hub:
                     for queue in self.streams.get(name, ()):
                         queue.put_nowait(event)
         except redis.RedisError as error:  # Redis gone: the streams end, new ones start anew
-            _hubs.get(asyncio.get_running_loop(), {}).pop(self.url, None)
+            hubs = _hubs.get(asyncio.get_running_loop(), {})
+            if hubs.get(self.url) is self:
+                del hubs[self.url]
             for confirmed in self.pending.values():
                 if not confirmed.done():
                     confirmed.set_exception(error)
