@@ -14,6 +14,8 @@ started from it, as the image starts it, on a fresh PostgreSQL database.
    settings, from the copy.
 4. The Dockerfile's CMD, as written but bound to a free port on 127.0.0.1, and one move played
    over HTTP as a browser behind the TLS proxy would (X-Forwarded-Proto: https).
+5. The compose file's `live` command (uvicorn, the event streams) from the same copy, on a
+   free port: a stream opens, subscribed (the database's table: no Redis here).
 
     python .ci/image_check.py [--database-url postgres://postgres@127.0.0.1:5432/yukon_image]
 
@@ -275,11 +277,39 @@ def stop(gunicorn: subprocess.Popen) -> None:
     say(f"gunicorn stopped {time.monotonic() - started:.1f} s after SIGTERM")
 
 
+def live_command(port: int) -> list[str]:
+    """The compose file's `live` service's command, bound to 127.0.0.1:`port`."""
+    compose = (ROOT / "docker-compose.yml").read_text()
+    service = compose.split("\n  live:\n", 1)[1].split("\n\n", 1)[0]
+    line = next(line for line in service.splitlines() if line.strip().startswith("command:"))
+    command = json.loads(line.split("command:", 1)[1])
+    command[command.index("--host") + 1] = "127.0.0.1"
+    command[command.index("--port") + 1] = str(port)
+    return command
+
+
+def open_stream(port: int) -> str:
+    """The first lines of a stream, read once it has opened."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        headers = {"Host": f"127.0.0.1:{port}", "X-Forwarded-Proto": "https"}  # behind Caddy
+        connection.request("GET", "/live/image-check/", headers=headers)
+        response = connection.getresponse()
+        if response.status != 200:
+            raise CheckFailed(f"GET /live/image-check/ answered {response.status}")
+        opening = response.readline() + response.readline()
+    finally:
+        connection.close()
+    if opening != b"retry: 2000\n: live\n":
+        raise CheckFailed(f"the stream opened with {opening!r}")
+    return opening.decode().replace("\n", " ").strip()
+
+
 def check(database_url: str, keep: bool = False) -> float:
     started = time.monotonic()
     folder = Path(tempfile.mkdtemp(prefix="image-check-"))
     app = folder / "app"
-    gunicorn = None
+    gunicorn = live = None
     try:
         patterns = read_patterns((ROOT / ".dockerignore").read_text())
         files = build_context(ROOT, patterns)
@@ -348,7 +378,29 @@ def check(database_url: str, keep: bool = False) -> float:
             time.sleep(0.2)
         move = play_one_move(port)
         say(f"played {move} on /yukon/1/ over HTTP: the board moved to ply 1")
+
+        live_port = free_port()
+        command = live_command(live_port)
+        say(f"live: {' '.join(command)}")
+        log = open(folder / "live.log", "wb")  # noqa: SIM115 (closed with the folder)
+        live = subprocess.Popen(command, cwd=app, env=site, stdout=log, stderr=log,
+                                start_new_session=True)  # fmt: skip
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if Browser(live_port).request("GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if live.poll() is not None or time.monotonic() > deadline:
+                raise CheckFailed("the live service did not answer /healthz:\n"
+                                  + (folder / "live.log").read_text()[-3000:])  # fmt: skip
+            time.sleep(0.2)
+        say(f"live: a stream opened with {open_stream(live_port)!r}")
     finally:
+        if live is not None and live.poll() is None:
+            live.terminate()
+            live.wait(timeout=GRACEFUL)
         if gunicorn is not None and gunicorn.poll() is None:
             stop(gunicorn)
         if keep:

@@ -48,7 +48,7 @@ SETTINGS_VARIABLES = {
     "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD",
     "SECURE_PROXY_SSL_HEADER", "STAFF_SESSION_HOURS", "LOG_LEVEL", "RETENTION_EVERY_MINUTES",
     "RETENTION_TASK_DAYS", "RETENTION_FAILED_TASK_DAYS", "RETENTION_ORPHAN_MINUTES",
-    "RETENTION_VERDICT_DAYS", "RETENTION_GAME_DAYS", "REDIS_URL",
+    "RETENTION_VERDICT_DAYS", "RETENTION_GAME_DAYS", "REDIS_URL", "LIVE_URL", "LIVE_PREFIX",
     # Set by the browser tests' conftest for the test process only; a production environment
     # never has it (check --deploy rightly refuses it).
     "DJANGO_ALLOW_ASYNC_UNSAFE",
@@ -203,6 +203,21 @@ def test_rate_limits_and_share_images_use_redis_only_when_it_is_set():
     )
     refused = manage("check", env=production_env(REDIS_URL="127.0.0.1:6379"))
     assert refusal(refused).startswith("REDIS_URL must start with redis://")
+
+
+def test_live_events_go_through_redis_by_default_when_it_is_set_and_a_bad_url_is_refused():
+    code = "from django.conf import settings; print(repr(settings.LIVE_URL))"
+    for env, expected in [
+        (production_env(), "''"),
+        (production_env(REDIS_URL="redis://r:6379/0"), "'redis://r:6379/0'"),
+        (production_env(REDIS_URL="redis://r:6379/0", LIVE_URL=""), "''"),
+        (production_env(LIVE_URL="rediss://live:6380/1"), "'rediss://live:6380/1'"),
+    ]:
+        result = manage("shell", "-c", code, env=env)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip().splitlines()[-1] == expected
+    refused = manage("check", env=production_env(LIVE_URL="amqp://live"))
+    assert refusal(refused).startswith("LIVE_URL must start with redis://")
 
 
 def test_the_suite_uses_the_database_url_when_set():

@@ -1,0 +1,47 @@
+"""htmx's SSE extension in Chromium (issue 40): a page of the site's that listens to a topic
+(tests/live/urls.py), served by a live host (uvicorn, tests/live/hosts.py), shows an event
+published through Redis, with no CSP violation, console error or failed request."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from live import publish
+from tests.live.hosts import REDIS, LiveHosts
+
+from .test_csp import WATCH
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+# The extension's connection is open (the stream is subscribed once its response starts).
+OPENED = 'document.addEventListener("htmx:sseOpen", () => { window.liveOpen = true; });'
+
+
+def test_a_page_listening_with_htmx_sse_shows_a_published_event_under_the_csp(
+    tmp_path, settings, browser: Browser, browser_context_args: dict
+):
+    settings.LIVE_URL, settings.LIVE_PREFIX = REDIS, f"test-live-{secrets.token_hex(6)}:"
+    hosts = LiveHosts(tmp_path, settings.LIVE_PREFIX)
+    context = browser.new_context(**browser_context_args)
+    try:
+        port = hosts.start("live", DEBUG="1", DJANGO_SETTINGS_MODULE="tests.live.site_settings")
+        problems: list[str] = []
+        context.expose_function("reportViolation", lambda text: problems.append(text))
+        context.add_init_script(WATCH + OPENED)
+        page = context.new_page()
+        page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.on("response", lambda r: r.status >= 400 and problems.append(f"{r.status} {r.url}"))
+        page.goto(f"http://127.0.0.1:{port}/test-live/race-browser/", timeout=60_000)
+        page.wait_for_function("() => window.liveOpen === true")
+
+        publish("race-browser", "news", "Ann: 3 cards home")
+        expect(page.get_by_test_id("news")).to_have_text("Ann: 3 cards home")
+        page.evaluate("() => new Promise((resolve) => setTimeout(resolve))")  # reports flushed
+        assert problems == [], hosts.logs()
+    finally:
+        context.close()
+        hosts.close()
