@@ -28,7 +28,7 @@ from solver.deadends import checks
 from solver.deadends.models import PENDING, PositionVerdict, position_key
 from solver.search.verdict import Verdict
 
-from .actions import Done, read_playable
+from .actions import Done, rated_guard, read_playable
 
 
 def hint(game_id: int, player: str, ply: int) -> Done:
@@ -36,6 +36,7 @@ def hint(game_id: int, player: str, ply: int) -> Done:
     what stands in its way (`Done.hint_state`: "pending" while the position is checked,
     "loss" or "unknown"). Raises Game.DoesNotExist, GameOver, StaleAction."""
     game = read_playable(game_id, player, ply)
+    rated_guard(game, "hint")  # a rated game offers no hint: a forged one unrates it
     step = current(game)
     # Counted first, in a statement of its own: the check is asked for outside any
     # transaction (see queue.add), and a hint counted whose answer was lost to a crash

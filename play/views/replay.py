@@ -14,6 +14,7 @@ from games.engine import history
 from games.engine.moves import DRAW, Move
 from games.models import Game
 from games.steps import current, step_at
+from ratings.services import history as ratings
 
 from .. import coach, privacy
 from ..board import board
@@ -85,6 +86,7 @@ def render_replay(request, game, *, index, last, step, final, action, base, extr
         "table": board(step.position),
         "play_url": game_url(game),
         "base": base,
+        "deal_rating": ratings.for_game(game)["deal_rating"],
         **extra,
     }
     frame = request.headers.get("X-Replay-Frame") == "1"

@@ -1,0 +1,41 @@
+"""A deal at the player's level: "Play rated" picks a pool deal the player has never started
+(in any mode) nor watched, rated near the player (Easier and Harder: a step below or above),
+from the few nearest at random so that two players of one rating do not get one deal."""
+
+from __future__ import annotations
+
+import random
+
+from django.db.models import F, Func
+
+from daily.models import Attempt, ReplayView
+from solver.pool.models import DealVerdict
+from solver.search.verdict import Verdict
+
+from .pools import MODES
+from .standings import level_of_verdicts, player_standing
+
+STEP = 250.0  # what Easier and Harder take off or add to the player's rating
+NEAREST = 8  # the nearest deals, one of which is dealt
+
+
+def target(player: str, pool: str, level: str) -> float:
+    """The rating the deal is picked near: the player's, or a step below or above it."""
+    offset = {"easier": -STEP, "harder": STEP}.get(level, 0.0)
+    return player_standing(player, pool).mu + offset
+
+
+def pick(player: str, pool: str, level: str = "") -> int | None:
+    """The id of a deal for the player's rated game in this pool, or None if the pool holds
+    none they have not started or watched."""
+    mode = MODES[pool]
+    wins = DealVerdict.objects.filter(
+        deal__variant=mode.variant, draw=mode.draw, passes=mode.passes, verdict=Verdict.WIN
+    )
+    started = Attempt.objects.filter(player=player).values("deal")
+    watched = ReplayView.objects.filter(player=player).values("deal")
+    fresh = wins.exclude(deal__in=started).exclude(deal__in=watched)
+    aim = target(player, pool, level)
+    near = level_of_verdicts(fresh, pool).annotate(off=Func(F("level") - aim, function="ABS"))
+    ids = list(near.order_by("off", "deal").values_list("deal", flat=True)[:NEAREST])
+    return random.choice(ids) if ids else None
