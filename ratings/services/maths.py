@@ -16,7 +16,7 @@ from openskill.models import ThurstoneMostellerFull
 # performance about a rating; tau the deviation a rating regains before each game, so that
 # a rating keeps moving after it has settled.
 START, START_SIGMA = 1500.0, 350.0
-MODEL = ThurstoneMostellerFull(mu=START, sigma=START_SIGMA, beta=150.0, tau=5.0)
+MODEL = ThurstoneMostellerFull(mu=START, sigma=START_SIGMA, beta=125.0, tau=5.0)
 # Above this deviation a rating is provisional (marked on the board, not yet settled).
 PROVISIONAL = 150.0
 

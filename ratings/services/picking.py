@@ -1,6 +1,7 @@
 """A deal at the player's level: "Play rated" picks a pool deal the player has never started
 (in any mode) nor watched, rated near the player (Easier and Harder: a step below or above),
-from the few nearest at random so that two players of one rating do not get one deal."""
+at random from the few nearest (within WINDOW of the nearest), so that two players of one
+rating do not all get one deal."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from .pools import MODES
 from .standings import level_of_verdicts, player_standing
 
 STEP = 250.0  # what Easier and Harder take off or add to the player's rating
-NEAREST = 8  # the nearest deals, one of which is dealt
+NEAREST = 8  # at most this many of the nearest deals, one of which is dealt,
+WINDOW = 100.0  # each at most this much further from the aim than the nearest
 
 
 def target(player: str, pool: str, level: str) -> float:
@@ -37,5 +39,6 @@ def pick(player: str, pool: str, level: str = "") -> int | None:
     fresh = wins.exclude(deal__in=started).exclude(deal__in=watched)
     aim = target(player, pool, level)
     near = level_of_verdicts(fresh, pool).annotate(off=Func(F("level") - aim, function="ABS"))
-    ids = list(near.order_by("off", "deal").values_list("deal", flat=True)[:NEAREST])
+    found = list(near.order_by("off", "deal").values_list("deal", "off")[:NEAREST])
+    ids = [deal for deal, off in found if off <= found[0][1] + WINDOW]
     return random.choice(ids) if ids else None
