@@ -107,8 +107,8 @@ def prove_lost(game: Game) -> None:
     test, over the win the move's check had found: what the pages read is the verdict)."""
     position = current(Game.objects.get(pk=game.pk)).position
     PositionVerdict.objects.update_or_create(
-        key=position_key(position), defaults={"verdict": "loss", "move": "", "length": 0,
-                                              "line": None}
+        key=position_key(position),
+        defaults={"verdict": "loss", "move": "", "length": 0, "line": None},
     )
 
 

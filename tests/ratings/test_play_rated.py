@@ -71,9 +71,10 @@ def test_play_rated_again_returns_to_the_game_being_played(alice):
 
 
 def test_it_picks_near_the_players_rating_easier_and_harder_on_request(alice, bob):
-    easy, expert = pool_deal("yukon", FIRST, "easy"), pool_deal("yukon", FIRST + 1, "expert")
-    # 1500 is 250 from easy's 1250 and 350 from expert's 1850; a harder one aims at 1750.
-    assert rated_game(alice).deal == easy
+    medium, expert = pool_deal("yukon", FIRST, "medium"), pool_deal("yukon", FIRST + 1, "expert")
+    # 1500 is 50 from medium's 1450 and 350 from expert's 1850; Harder aims at 1750, 100 from
+    # expert and 300 from medium.
+    assert rated_game(alice).deal == medium
     assert rated_game(bob, level="harder").deal == expert
 
 
