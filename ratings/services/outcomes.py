@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from daily.services import attempts, ranking
@@ -59,10 +59,13 @@ def start(player: str, pool: str, deal_id: int) -> Game:
     found = playing.select_related("game__deal").first()
     if found is not None:
         raise AlreadyPlaying(found.game)
-    with transaction.atomic():
-        game = Game.objects.create(player=player, deal=Deal(pk=deal_id), **MODES[pool].stored)
-        attempts.record_start(game)
-        RatedGame.objects.create(game=game, player=player, deal_id=deal_id, pool=pool)
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(player=player, deal=Deal(pk=deal_id), **MODES[pool].stored)
+            attempts.record_start(game)
+            RatedGame.objects.create(game=game, player=player, deal_id=deal_id, pool=pool)
+    except IntegrityError:  # two Play rated at once (a double click): the other one dealt
+        raise AlreadyPlaying(playing.select_related("game__deal").get().game) from None
     return Game.objects.select_related("deal").get(pk=game.pk)
 
 

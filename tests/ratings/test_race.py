@@ -15,7 +15,8 @@ from ratings.models import DealRating, PlayerRating, RatedGame
 from ratings.services import outcomes
 from tests.web.personas import Persona
 
-from .rated import near_the_end, rated_game
+from .conftest import FIRST, pool_deal
+from .rated import near_the_end, play_rated, rated_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -87,3 +88,12 @@ def test_three_resigns_at_once_move_the_rating_once(alice, won_deal):
     ply = Game.objects.get(pk=game.pk).ply
     at_once([lambda tab=tab: tab.act(game, ply=ply, action="resign") for tab in tabs_of(alice, 3)])
     ended_once(game, alice.player)
+
+
+def test_two_play_rated_at_once_deal_one_game(alice, won_deal):
+    pool_deal("yukon", FIRST, "easy")
+    answers = []
+    at_once([lambda tab=tab: answers.append(play_rated(tab)) for tab in tabs_of(alice, 2)])
+    assert [answer.status_code for answer in answers] == [303, 303]
+    assert answers[0]["Location"] == answers[1]["Location"]
+    assert RatedGame.objects.count() == 1 and Game.objects.count() == 1
