@@ -59,3 +59,9 @@ def level_of_verdicts(verdicts, pool: str):
     start = Case(*starts, default=Value(middle), output_field=FloatField()) + narrow
     rated = DealRating.objects.filter(pool=pool, deal=OuterRef("deal")).values("mu")[:1]
     return verdicts.annotate(level=Coalesce(Subquery(rated), start, output_field=FloatField()))
+
+
+def forget(player: str) -> None:
+    """A deleted account's ratings go with it (its rated games go with its games). The deals'
+    ratings keep what its results moved, until `recompute_ratings` is run."""
+    PlayerRating.objects.filter(player=player).delete()

@@ -4,6 +4,7 @@ provisional ratings marked, names as on the leaderboards)."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from ratings.models import PlayerRating
 from ratings.services import outcomes
@@ -55,3 +56,10 @@ def test_each_klondike_draw_has_its_own_board(alice):
 
 def test_a_forged_draw_is_a_404(alice):
     assert alice.client.get("/ratings/klondike/?draw=7").status_code == 404
+
+
+def test_a_deleted_accounts_rating_goes_with_it(alice, bob):
+    PlayerRating.objects.create(player=alice.player, pool="yukon", mu=1620.0, sigma=90.0)
+    PlayerRating.objects.create(player=bob.player, pool="yukon", mu=1600.0, sigma=90.0)
+    get_user_model().objects.get(pk=alice.user_id).delete()
+    assert list(PlayerRating.objects.values_list("player", flat=True)) == [bob.player]
