@@ -7,11 +7,13 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 
+from solver.pool.grades import grade
 from visitors.players import ACCOUNT_PREFIX, account_id, account_player
 
 from ..models import DealRating, PlayerRating, RatedGame, Status
 from . import maths, outcomes
 from .pools import LABELS, MODES, game_pool
+from .standings import deal_start
 
 BOARD_SIZE = 100
 HISTORY = 30  # rated games drawn on the chart
@@ -71,10 +73,13 @@ def board(pool: str) -> list[BoardEntry]:
 
 
 def deal_rating(deal_id: int | None, pool: str | None) -> int | None:
-    """The deal's rating in the pool, rounded, once it has been rated; None before."""
+    """The deal's rating in the pool, rounded: its stored one, or before its first rated game
+    the start its grade gives it; None for a deal the pool has not graded."""
     if deal_id is None or pool is None:
         return None
     mu = DealRating.objects.filter(deal=deal_id, pool=pool).values_list("mu", flat=True).first()
+    if mu is None and grade(deal_id, MODES[pool].draw, MODES[pool].passes):  # cached
+        mu = deal_start(deal_id, pool).mu
     return None if mu is None else round(mu)
 
 

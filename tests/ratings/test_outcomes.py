@@ -150,3 +150,9 @@ def test_unrated_modes_show_no_rating(alice):
     deal = pool_deal("klondike", FIRST, "easy", draw=1, passes=1)
     page = parse(alice.client.get(f"/klondike/{deal.number}/?draw=1&scoring=vegas"))
     assert not page.select("[data-testid=rated-game], [data-testid=deal-rating]")
+
+
+def test_a_pool_deal_shows_the_rating_its_grade_gives_it_before_its_first_rated_game(alice):
+    deal = pool_deal("yukon", FIRST, "hard", narrowness=0.01)
+    page = parse(alice.client.get(f"/yukon/{deal.number}/"))
+    assert text(one(page, "[data-testid=deal-rating]")) == "Deal rated 1690"  # 1650 + 40
