@@ -11,6 +11,7 @@ from django.db.models import F, Func
 
 from daily.models import Attempt, ReplayView
 from solver.pool.models import DealVerdict
+from solver.pool.tasks import request_top_up
 from solver.search.verdict import Verdict
 
 from .pools import MODES
@@ -29,7 +30,7 @@ def target(player: str, pool: str, level: str) -> float:
 
 def pick(player: str, pool: str, level: str = "") -> int | None:
     """The id of a deal for the player's rated game in this pool, or None if the pool holds
-    none they have not started or watched."""
+    none they have not started or watched (then a top-up of the pool is asked for)."""
     mode = MODES[pool]
     wins = DealVerdict.objects.filter(
         deal__variant=mode.variant, draw=mode.draw, passes=mode.passes, verdict=Verdict.WIN
@@ -40,5 +41,7 @@ def pick(player: str, pool: str, level: str = "") -> int | None:
     aim = target(player, pool, level)
     near = level_of_verdicts(fresh, pool).annotate(off=Func(F("level") - aim, function="ABS"))
     found = list(near.order_by("off", "deal").values_list("deal", "off")[:NEAREST])
-    ids = [deal for deal, off in found if off <= found[0][1] + WINDOW]
-    return random.choice(ids) if ids else None
+    if not found:  # the player has had every deal of the pool: the worker proves another
+        request_top_up(mode.variant, mode.draw, mode.passes)
+        return None
+    return random.choice([deal for deal, off in found if off <= found[0][1] + WINDOW])

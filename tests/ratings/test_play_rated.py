@@ -7,6 +7,7 @@ import pytest
 from daily.models import Attempt, ReplayView
 from games.models import Game
 from ratings.models import RatedGame
+from solver.pool.models import TopUp
 from tests.web.html import one, parse, text
 from tests.web.personas import Persona
 
@@ -61,6 +62,7 @@ def test_with_no_fresh_deal_left_it_says_so_and_starts_nothing(alice):
     assert response.status_code == 200
     assert one(parse(response), "[data-testid=no-rated-deal]")
     assert not RatedGame.objects.exists()
+    assert TopUp.objects.filter(variant="yukon", draw=None, passes=None).exists()
 
 
 def test_play_rated_again_returns_to_the_game_being_played(alice):
