@@ -122,6 +122,8 @@ def act(
         _won(game, done.step)
     if not game.result:
         _save(game, done)
+        if rating is not None and action in rated.ASSISTS:  # a forged one: applied, unrated
+            rated.unrate(game, action)
         return done
     # The game ends: its record and its rating move in the transaction of its UPDATE, so
     # a second post that finds the game moved on changes neither (ratings.services.outcomes).
@@ -136,18 +138,15 @@ def act(
 
 def rated_guard(game: Game, action: str) -> str | None:
     """Before an action on a rated game being played: end it as lost if it already is
-    (abandoned, or its position proven lost: raises GameOver), and unrate it on a forged
-    assist (a rated game's page offers none). Returns why it would be lost if the action
-    resigns, or None when the game is not rated (any more)."""
+    (abandoned, or its position proven lost: raises GameOver). Returns why it would be lost
+    if the action resigns, or None when the game is not rated (any more). An assist (a rated
+    game's page offers none) unrates it once it is applied: one refused changes nothing."""
     if rated.being_played(game) is None:
         return None
     why = rated.over(game, timezone.now())
     if why and not (action == "resign" and why == rated.PROVEN_LOST):
         rated.end_lost(game, why)
         raise GameOver(f"This rated game is over: lost, {why}.")
-    if action in rated.ASSISTS:
-        rated.unrate(game, action)
-        return None
     return why or rated.RESIGNED
 
 

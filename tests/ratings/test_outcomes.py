@@ -156,3 +156,10 @@ def test_a_pool_deal_shows_the_rating_its_grade_gives_it_before_its_first_rated_
     deal = pool_deal("yukon", FIRST, "hard", narrowness=0.01)
     page = parse(alice.client.get(f"/yukon/{deal.number}/"))
     assert text(one(page, "[data-testid=deal-rating]")) == "Deal rated 1690"  # 1650 + 40
+
+
+def test_a_forged_undo_refused_changes_nothing(alice, won_deal):
+    game = rated_game(alice)
+    page = parse(alice.act(game, action="undo"))  # nothing to undo yet
+    assert text(one(page, "#play [role=alert]")) == "Nothing to undo yet"
+    assert RatedGame.objects.get(game=game).status == "playing"
