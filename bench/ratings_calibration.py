@@ -3,7 +3,7 @@
 site's own code, in process, and the ratings they and the deals end with are printed.
 
     nice -n 19 .venv/bin/python bench/ratings_calibration.py [--deals 40] [--games 15]
-        [--players 3] [--strays 0.02,0.1,0.2,0.35] [--seed 1]
+        [--players 3] [--strays 0.1,0.3,0.5,0.7] [--seed 1]
 
 A fresh SQLite database in a temporary folder, migrated; the first `--deals` Yukon numbers the
 solver proves winnable are stored, with par and grade, as the pool stores them (solver.pool.fill).
@@ -91,7 +91,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=40, help="proven Yukon deals in the pool")
     parser.add_argument("--games", type=int, default=15, help="rated games a player")
     parser.add_argument("--players", type=int, default=3, help="players a stray share")
-    parser.add_argument("--strays", default="0.02,0.1,0.2,0.35", help="stray shares")
+    parser.add_argument("--strays", default="0.1,0.3,0.5,0.7", help="stray shares")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
