@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 
-from solver.pool.grades import grade
+from solver.pool.grades import CACHE_SECONDS, grade
 from visitors.players import ACCOUNT_PREFIX, account_id, account_player
 
 from ..models import DealRating, PlayerRating, RatedGame, Status
@@ -75,12 +76,21 @@ def board(pool: str) -> list[BoardEntry]:
 def deal_rating(deal_id: int | None, pool: str | None) -> int | None:
     """The deal's rating in the pool, rounded: its stored one, or before its first rated game
     the start its grade gives it; None for a deal the pool has not graded."""
-    if deal_id is None or pool is None:
-        return None
+    if deal_id is None or pool is None or not grade(deal_id, MODES[pool].draw, MODES[pool].passes):
+        return None  # (the grade is kept in the cache: an ungraded deal's move reads nothing)
     mu = DealRating.objects.filter(deal=deal_id, pool=pool).values_list("mu", flat=True).first()
-    if mu is None and grade(deal_id, MODES[pool].draw, MODES[pool].passes):  # cached
-        mu = deal_start(deal_id, pool).mu
-    return None if mu is None else round(mu)
+    return round(_start(deal_id, pool) if mu is None else mu)
+
+
+def _start(deal_id: int, pool: str) -> float:
+    """A graded deal's starting rating, kept in the cache like its grade (it never changes
+    once graded): a move's board reads no row for it."""
+    key = f"rating-start:{deal_id}:{pool}"
+    found = cache.get(key)
+    if found is None:
+        found = deal_start(deal_id, pool).mu
+        cache.set(key, found, CACHE_SECONDS)
+    return found
 
 
 def for_game(game) -> dict:

@@ -1,7 +1,7 @@
-"""A deal at the player's level: "Play rated" picks a pool deal the player has never started
-(in any mode) nor watched, rated near the player (Easier and Harder: a step below or above),
-at random from the few nearest (within WINDOW of the nearest), so that two players of one
-rating do not all get one deal."""
+"""A deal at the player's level: "Play rated" picks a graded pool deal the player has never
+started (in any mode) nor watched, rated near the player (Easier and Harder: a step below or
+above), at random from the few nearest (within WINDOW of the nearest), so that two players of
+one rating do not all get one deal."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def pick(player: str, pool: str, level: str = "") -> int | None:
     mode = MODES[pool]
     wins = DealVerdict.objects.filter(
         deal__variant=mode.variant, draw=mode.draw, passes=mode.passes, verdict=Verdict.WIN
-    )
+    ).exclude(grade="")  # a deal's rating starts from its grade: ungraded wins wait for one
     started = Attempt.objects.filter(player=player).values("deal")
     watched = ReplayView.objects.filter(player=player).values("deal")
     fresh = wins.exclude(deal__in=started).exclude(deal__in=watched)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from daily.models import ReplayView
@@ -163,3 +165,13 @@ def test_a_forged_undo_refused_changes_nothing(alice, won_deal):
     page = parse(alice.act(game, action="undo"))  # nothing to undo yet
     assert text(one(page, "#play [role=alert]")) == "Nothing to undo yet"
     assert RatedGame.objects.get(game=game).status == "playing"
+
+
+def test_a_move_of_a_game_not_dealt_rated_reads_no_rated_row(alice, won_deal):
+    deal, line = won_deal
+    game = alice.game_at(deal, [])  # the same pool deal, opened by its address: not rated
+    alice.move(game, line[0], htmx=True)
+    with CaptureQueriesContext(connection) as sent:
+        board = parse(alice.move(game, line[1], htmx=True))
+    assert not [q for q in sent.captured_queries if RatedGame._meta.db_table in q["sql"]]
+    assert board.select("#board button[value=undo]")  # its assists are offered
