@@ -35,7 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.engine import rules  # noqa: E402
 from games.engine.deal import deal  # noqa: E402
 from games.engine.moves import Move  # noqa: E402
-from solver.search import WIN, solve  # noqa: E402
+from solver.search import Verdict, solve  # noqa: E402
+
+WIN = Verdict.WIN
 
 DEVELOPMENT_DEAL_KEY = b"yukon-klondike-development-deal-key"  # yukon_site.settings'
 FRESH_NUMBERS = range(1_300_000_000, 1_900_000_000)

@@ -18,6 +18,7 @@ from games.engine.moves import IllegalMove, Move
 from games.engine.positions import Position
 from games.models import MAX_ACTIONS, Checkpoint, Deal, Game, Result, new_slug
 from games.steps import cache, checkpoint, current, scoring_of, step_at, wants_checkpoint
+from ratings.services import outcomes as rated
 
 from . import review
 from .records import count_win
@@ -115,15 +116,38 @@ def act(
     in the player's record in the same transaction: if the UPDATE finds the game moved on,
     the record is left as it was."""
     game = read_playable(game_id, player, ply)
+    rating = rated_guard(game, action)
     done = _jump(game, step) if action == "jump" else _ACTIONS[action](game, move)
     if done.step.position.is_won and not game.result:
         _won(game, done.step)
-        with transaction.atomic():
-            game.new_record = count_win(game, done.step)
-            _save(game, done)
-    else:
+    if not game.result:
         _save(game, done)
+        if rating is not None and action in rated.ASSISTS:  # a forged one: applied, unrated
+            rated.unrate(game, action)
+        return done
+    # The game ends: its record and its rating move in the transaction of its UPDATE, so
+    # a second post that finds the game moved on changes neither (ratings.services.outcomes).
+    with transaction.atomic():
+        if game.result == Result.WON:
+            game.new_record = count_win(game, done.step)
+        _save(game, done)
+        if rating is not None:
+            rated.settle(game, rating)
     return done
+
+
+def rated_guard(game: Game, action: str) -> str | None:
+    """Before an action on a rated game being played: end it as lost if it already is
+    (abandoned, or its position proven lost: raises GameOver). Returns why it would be lost
+    if the action resigns, or None when the game is not rated (any more). An assist (a rated
+    game's page offers none) unrates it once it is applied: one refused changes nothing."""
+    if rated.being_played(game) is None:
+        return None
+    why = rated.over(game, timezone.now())
+    if why and not (action == "resign" and why == rated.PROVEN_LOST):
+        rated.end_lost(game, why)
+        raise GameOver(f"This rated game is over: lost, {why}.")
+    return why or rated.RESIGNED
 
 
 def _save(game: Game, done: Done) -> None:

@@ -24,11 +24,12 @@ from games.engine.positions import Position
 from games.engine.rules import apply, first_foundation_for, legal_moves
 from games.models import Game
 from games.steps import current, step_at
+from ratings.services import outcomes as rated
 from solver.deadends import checks
 from solver.deadends.models import PENDING, PositionVerdict, position_key
 from solver.search.verdict import Verdict
 
-from .actions import Done, read_playable
+from .actions import Done, rated_guard, read_playable
 
 
 def hint(game_id: int, player: str, ply: int) -> Done:
@@ -36,11 +37,14 @@ def hint(game_id: int, player: str, ply: int) -> Done:
     what stands in its way (`Done.hint_state`: "pending" while the position is checked,
     "loss" or "unknown"). Raises Game.DoesNotExist, GameOver, StaleAction."""
     game = read_playable(game_id, player, ply)
+    rating = rated_guard(game, "hint")
     step = current(game)
     # Counted first, in a statement of its own: the check is asked for outside any
     # transaction (see queue.add), and a hint counted whose answer was lost to a crash
     # costs the player less than a hint shown uncounted.
     Game.objects.filter(pk=game.pk).update(hints=F("hints") + 1, updated=timezone.now())
+    if rating is not None:  # a rated game offers no hint: a forged one unrates it
+        rated.unrate(game, "hint")
     state = checks.request(game, step.position)
     game.hints += 1
     move, state = answer(game, step.position, state, ask=True)

@@ -20,6 +20,7 @@ from django.db import transaction
 
 from daily.services.attempts import forget, hand_over_attempts
 from games.models import Game, Record
+from ratings.services import standings as ratings
 from solver.deadends.models import CheckRequest
 
 from .privacy import hand_over_views
@@ -87,3 +88,4 @@ def forget_player(player: str) -> None:
         Game.objects.filter(player=player).delete()
         Record.objects.filter(player=player).delete()
         forget(player)
+        ratings.forget(player)

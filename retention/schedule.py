@@ -16,6 +16,8 @@ from django.tasks import TaskResultStatus, task
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from ratings.services import outcomes
+
 from .sweep import sweep
 
 # With the pool's top-ups, behind every dead-end check: players are waiting for those.
@@ -26,7 +28,10 @@ PRIORITY = -20
 def cleanup() -> dict[str, int]:
     """One sweep (retention.sweep), after queueing the next; returns what it deleted."""
     schedule_next()
-    return sweep().as_dict()
+    # Rated games left alone past their time are lost first (their games end, so the
+    # sweep's rule for unfinished games never deletes one still counted as being played).
+    abandoned = outcomes.abandon_stale(timezone.now())
+    return sweep().as_dict() | {"rated_abandoned": abandoned}
 
 
 def pending() -> DBTaskResult | None:

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "live",  # events pushed to open pages (server-sent events), across web hosts
     "solver",  # the search core, the winnable pool and the dead-end checks
     "daily",  # the daily deal, leaderboards, sharing
+    "ratings",  # players' and deals' ratings from rated games
     "play",  # what a player does and sees: actions, hints, the pages
     "accounts",  # sign up, login throttling; at login a visitor's games become the account's
     "retention",  # what the site stops keeping

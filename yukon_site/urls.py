@@ -10,5 +10,6 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("live/", include("live.urls")),  # event streams, served by the ASGI server
     path("", include("daily.urls")),
+    path("", include("ratings.urls")),
     path("", include("play.urls")),
 ]

@@ -21,6 +21,7 @@ from games.forms import game_number, mode_in
 from games.models import Game, Result, Scoring
 from games.steps import current, elapsed_seconds
 from play.forms import BACKS, FELTS, ActionForm, HintPollForm, PollForm, SelectForm, hint_poll_url
+from ratings.services import history as ratings
 from solver.deadends import checks
 from solver.deadends.models import PENDING
 from solver.pool.grades import grade_of_game
@@ -199,6 +200,7 @@ def game_verdict(request: HttpRequest, slug: str) -> HttpResponse:
         "step": step,
         "action_url": reverse("game_action", args=[game.slug]),
         "verdict": banner.verdict(game, step),
+        "rated_playing": ratings.for_game(game)["rated_playing"],
         "poll": poll.cleaned_data["poll"] + 1,
         "poll_delay": poll.delay_ms,
     }
@@ -282,6 +284,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         # Worked out only when the menu is rendered, not when it is kept (game.html's cache).
         "modes": functools.partial(_mode_links, game),
         "deal_grade": grade_of_game(game),
+        **ratings.for_game(game),  # rated: no assist offered; the change on the result card
         "verdict": banner.verdict(game, step, before, ask=ask),
         # The whole page's link preview: the deal as dealt, never the game's own position.
         "og": None if partial else _link_preview(request, game, url),

@@ -56,6 +56,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "unfinished": unfinished(request.player),
         "klondike_form": ModeForm(),
         "grades": DifficultyForm.base_fields["grade"].choices,
+        "rated_variants": [("yukon", "Yukon"), ("klondike", "Klondike")],
+        "rated_draws": ModeForm.base_fields["draw"].choices,
         **ART,
     })  # fmt: skip
 

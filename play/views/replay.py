@@ -14,6 +14,8 @@ from games.engine import history
 from games.engine.moves import DRAW, Move
 from games.models import Game
 from games.steps import current, step_at
+from ratings.services import history as ratings
+from ratings.services.pools import game_pool
 
 from .. import coach, privacy
 from ..board import board
@@ -88,6 +90,8 @@ def render_replay(request, game, *, index, last, step, final, action, base, extr
         **extra,
     }
     frame = request.headers.get("X-Replay-Frame") == "1"
+    if not frame:  # the header's deal rating (ratings); a frame is only the steps and table
+        context["deal_rating"] = ratings.deal_rating(game.deal_id, game_pool(game))
     response = render(request, "play/replay.html#frame" if frame else "play/replay.html", context)
     # base.html has no block for head extras; the header keeps replays out of search results.
     response["X-Robots-Tag"] = "noindex"

@@ -80,6 +80,7 @@ PAGES = {
     "daily-klondike": "/daily/klondike/", "leaderboard": f"/leaderboard/yukon/{DAILY}/",
     "signup": "/accounts/signup/", "login": "/accounts/login/",
     "password-reset": "/accounts/password_reset/", "not-found": "/no-such-page/",
+    "ratings": "/ratings/yukon/",
 }  # fmt: skip
 
 
