@@ -18,6 +18,7 @@ from games.engine.moves import IllegalMove, Move
 from games.engine.positions import Position
 from games.models import MAX_ACTIONS, Checkpoint, Deal, Game, Result, new_slug
 from games.steps import cache, checkpoint, current, scoring_of, step_at, wants_checkpoint
+from races import referee
 
 from . import review
 from .records import count_win
@@ -123,6 +124,7 @@ def act(
             _save(game, done)
     else:
         _save(game, done)
+    referee.counted(game, done.step)  # a racer's game: the race and its strip follow
     return done
 
 

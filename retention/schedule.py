@@ -16,6 +16,8 @@ from django.tasks import TaskResultStatus, task
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from races.progress import settle_overdue
+
 from .sweep import sweep
 
 # With the pool's top-ups, behind every dead-end check: players are waiting for those.
@@ -24,9 +26,10 @@ PRIORITY = -20
 
 @task(priority=PRIORITY)
 def cleanup() -> dict[str, int]:
-    """One sweep (retention.sweep), after queueing the next; returns what it deleted."""
+    """One sweep (retention.sweep), after queueing the next; returns what it deleted, and
+    how many races it ended whose time was up (a race nobody looks at ends here)."""
     schedule_next()
-    return sweep().as_dict()
+    return sweep().as_dict() | {"races_ended": settle_overdue()}
 
 
 def pending() -> DBTaskResult | None:

@@ -9,5 +9,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("", include("daily.urls")),
+    path("", include("races.urls")),
     path("", include("play.urls")),
 ]
