@@ -19,6 +19,7 @@ from games.engine import history
 from games.engine.moves import Move
 from games.models import Game, Result
 from games.steps import scoring_of, step_at
+from races import referee
 from solver.deadends import checks, lines
 from solver.deadends.models import PENDING, CheckRequest, position_key
 from solver.search.verdict import Verdict
