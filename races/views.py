@@ -56,10 +56,12 @@ def race(request: HttpRequest, secret: str) -> HttpResponse:
     race = _race(secret)
     context = _context(request, race)
     partial = request.htmx and not request.htmx.history_restore_request
-    # The countdown's last poll takes each player to their game as it is dealt.
-    if partial and request.GET.get("was") == Stage.COUNTDOWN and context["my_game_url"]:
-        if context["stage"] == Stage.RACING:
-            return HttpResponseClientRedirect(context["my_game_url"])
+    # The first poll after the deal takes each player to their game (a page that was still
+    # waiting when the countdown began and ended goes too); a player who comes back to the
+    # race page later stays on it.
+    was_before = request.GET.get("was") in (Stage.WAITING, Stage.COUNTDOWN)
+    if partial and was_before and context["stage"] == Stage.RACING and context["my_game_url"]:
+        return HttpResponseClientRedirect(context["my_game_url"])
     return render(request, "races/race.html#status" if partial else "races/race.html", context)
 
 

@@ -40,8 +40,13 @@ def test_a_race_from_its_link_to_its_results(alice, bob, pool, clock):
     bobs_game = game_of(bob, path)
     assert dealt["HX-Redirect"] == f"/game/{bobs_game.slug}/"
 
-    # Both are dealt the pool's deal, their first start on it.
+    # Both are dealt the pool's deal, their first start on it. A page still waiting when
+    # the countdown began and ended goes to the game too; one back on the race page stays.
     alices_game = game_of(alice, path)
+    htmx = {"HX-Request": "true"}
+    late = alice.client.get(path, {"was": "waiting"}, headers=htmx)
+    assert late["HX-Redirect"] == f"/game/{alices_game.slug}/"
+    assert "HX-Redirect" not in alice.client.get(path, {"was": "racing"}, headers=htmx)
     assert alices_game.deal_id == bobs_game.deal_id == deal.pk
     assert Attempt.objects.filter(deal=deal, first_game__in=[alices_game, bobs_game]).count() == 2
     page = parse(bob.client.get(dealt["HX-Redirect"]))
