@@ -62,6 +62,18 @@ TASKS_RECOVERED = Counter(
     ["how"],
 )
 
+LIVE_PUBLISHED = Counter(
+    "yukon_live_published",
+    "Events published to the live streams (live.publish), by backend (redis, table).",
+    ["backend"],
+)
+LIVE_PUBLISH_FAILURES = Counter(
+    "yukon_live_publish_failures",
+    "Events that could not be published (the broker or database unreachable), by backend; "
+    "the action that published them is stored all the same.",
+    ["backend"],
+)
+
 
 def count_failed_login(sender, credentials=None, request=None, **kwargs) -> None:
     LOGIN_REFUSALS.labels(reason="failed").inc()

@@ -8,11 +8,14 @@
   settings cover only its session and CSRF cookies); and a response that a shared cache may
   keep (Cache-Control: public) sets none, since the cache would hand one visitor's cookie to
   every visitor after them.
+- Compression: Django's gzip, except on an event stream (text/event-stream, the live app),
+  which Django would compress chunk by chunk into a body no browser reads as it arrives.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.middleware.gzip import GZipMiddleware as DjangoGZipMiddleware
 
 
 def render_policy(policy: dict[str, list[str]]) -> str:
@@ -43,3 +46,10 @@ def cookies_middleware(get_response):
         return response
 
     return middleware
+
+
+class GZipMiddleware(DjangoGZipMiddleware):
+    def process_response(self, request, response):
+        if response.get("Content-Type", "").startswith("text/event-stream"):
+            return response
+        return super().process_response(request, response)

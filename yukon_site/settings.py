@@ -14,6 +14,7 @@ from django.utils.csp import CSP
 from .env import (
     KEY_HOWTO,
     KEY_MIN_BYTES,
+    REDIS_SCHEMES,
     database_from_url,
     env_address,
     env_bool,
@@ -61,6 +62,7 @@ INSTALLED_APPS = [
     "metrics",  # the Prometheus counters, updated from every app
     "games",  # the games' data: deals, games, records, their steps; the rules engine
     "visitors",  # who is asking and how often: a visitor's identity, the rate limits
+    "live",  # events pushed to open pages (server-sent events), across web hosts
     "solver",  # the search core, the winnable pool and the dead-end checks
     "daily",  # the daily deal, leaderboards, sharing
     "races",  # the same deal dealt to 2-8 players at once, their progress shown to each other
@@ -81,7 +83,7 @@ MIDDLEWARE = [
     # precompressed, so they never pass through here. BREACH (guessing a secret in a
     # compressed page from its size) is answered the standard way: the only secret a page
     # carries, the CSRF token, is masked anew in every response.
-    "django.middleware.gzip.GZipMiddleware",
+    "yukon_site.headers.GZipMiddleware",  # Django's, but never on an event stream
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -407,3 +409,23 @@ if METRICS_TOKEN and len(METRICS_TOKEN.encode()) < KEY_MIN_BYTES:
 # Where each db_worker serves its own metrics (checks, move-to-verdict latency): plain HTTP
 # with no token, for the scraper's network only. Unset: not served.
 WORKER_METRICS_BIND = env_address("WORKER_METRICS_BIND")
+
+
+# -- Live (issue 40): events pushed to open pages, the `live` app ------------------------------
+# live.publish(topic, event, data) reaches every open stream of the topic (/live/<topic>/,
+# server-sent events) on any web host. Through Redis pub/sub when LIVE_URL names a Redis
+# (redis://, rediss://, unix://; by default the REDIS_URL above, which the compose file sets);
+# with no Redis, through a table of recent events in the site's own database that each stream
+# polls (`./dev run`: SQLite, the site and its worker as separate processes).
+LIVE_URL = env_str("LIVE_URL", REDIS_URL)
+if LIVE_URL and not LIVE_URL.startswith(REDIS_SCHEMES):
+    raise ImproperlyConfigured(
+        "LIVE_URL must start with redis://, rediss:// or unix:// (or be empty: the database)"
+    )
+# Redis channels are named LIVE_PREFIX + topic, so a shared Redis keeps sites apart.
+LIVE_PREFIX = env_str("LIVE_PREFIX", "yukon:live:")
+# A comment line every so often keeps proxies from closing a quiet stream.
+LIVE_HEARTBEAT_SECONDS = 15.0
+# The table's streams look for new rows this often; rows older than LIVE_KEEP_SECONDS go.
+LIVE_POLL_SECONDS = 0.25
+LIVE_KEEP_SECONDS = 120

@@ -8,6 +8,7 @@ urlpatterns = [
     path("admin/login/", admin_login),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
+    path("live/", include("live.urls")),  # event streams, served by the ASGI server
     path("", include("daily.urls")),
     path("", include("races.urls")),
     path("", include("play.urls")),

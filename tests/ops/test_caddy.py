@@ -1,7 +1,7 @@
 """The compose file's reverse proxy (issue 21): the repo's Caddyfile, read by Caddy itself
 (Debian's caddy package; .ci/run installs it): with DOMAIN set, HTTPS for that name with
 automatic certificates; without, plain HTTP on port 80; either way every web replica, in
-turn, behind it."""
+turn, behind it, and the live streams (/live/*) on the `live` service's replicas (issue 40)."""
 
 from __future__ import annotations
 
@@ -32,11 +32,21 @@ def server(**env: str) -> dict:
     return only
 
 
-def proxy(route: dict) -> dict:
-    while route.get("handler") != "reverse_proxy":
-        route = (route.get("routes") or route["handle"])[0]
-        route = route["handle"][0] if "handle" in route else route
-    return route
+def proxies(node, paths: tuple[str, ...] = ()) -> dict[tuple[str, ...], dict]:
+    """Every reverse_proxy handler in the adapted configuration, by the paths its route
+    matches (() for every path)."""
+    found = {}
+    if isinstance(node, dict):
+        if node.get("handler") == "reverse_proxy":
+            found[paths] = node
+        for match in node.get("match", []):
+            paths = tuple(match.get("path", paths))
+        for value in node.values():
+            found |= proxies(value, paths)
+    elif isinstance(node, list):
+        for value in node:
+            found |= proxies(value, paths)
+    return found
 
 
 def test_the_caddyfile_is_valid():
@@ -54,18 +64,31 @@ def test_a_domain_gets_https_with_automatic_certificates():
 def test_without_a_domain_it_is_plain_http_on_port_80():
     site = server()
     assert site["listen"] == [":80"]
-    assert "match" not in site["routes"][0], "any host name: localhost, 127.0.0.1"
+    hosts = [m for route in site["routes"] for m in route.get("match", []) if "host" in m]
+    assert not hosts, "any host name: localhost, 127.0.0.1"
     assert server(DOMAIN=":80") == site, "as the compose file says it when DOMAIN is unset"
 
 
 def test_every_web_replica_is_proxied_to_in_turn():
-    handler = proxy(server()["routes"][0])
+    handler = proxies(server())[()]
     assert handler["dynamic_upstreams"] == {
         "source": "a", "name": "web", "port": "8000", "refresh": 5_000_000_000,
     }  # fmt: skip
     assert handler["load_balancing"]["selection_policy"] == {"policy": "round_robin"}
     # No trusted_proxies: X-Forwarded-For is the client Caddy saw, whatever a client sends.
     assert "trusted_proxies" not in handler
+
+
+@pytest.mark.parametrize("domain", [{}, {"DOMAIN": "yukon.example.org"}])
+def test_the_live_streams_go_to_the_live_replicas_each_event_passed_on_at_once(domain):
+    handlers = proxies(server(**domain))
+    assert set(handlers) == {("/live/*",), ()}
+    live = handlers[("/live/*",)]
+    assert live["dynamic_upstreams"] == {
+        "source": "a", "name": "live", "port": "8001", "refresh": 5_000_000_000,
+    }  # fmt: skip
+    assert live["flush_interval"] == -1
+    assert "trusted_proxies" not in live
 
 
 def test_the_compose_files_web_counts_each_client_behind_caddy():
