@@ -16,7 +16,7 @@ from django.db.models import F
 from games.engine.history import Step
 from games.models import Game, Result, new_slug
 
-from . import clock
+from . import clock, updates
 from .models import UNDO_PENALTY_SECONDS, Race, Racer, Stage, State
 
 
@@ -27,7 +27,8 @@ def home(step: Step) -> int:
 
 def counted(racer: Racer, game: Game, step: Step) -> None:
     """`game`, the racer's, has just been saved at `step`: their row follows it, a win or a
-    resignation ends their race, and the last player done ends the race."""
+    resignation ends their race, and the last player done ends the race. Every page open
+    on the race is sent the strip's new rows."""
     race, now = racer.race, clock.now()
     if settle(race, now) or racer.state != State.PLAYING:
         return
@@ -41,6 +42,8 @@ def counted(racer: Racer, game: Game, step: Step) -> None:
         setattr(racer, name, value)
     if "state" in fields and not race.racers.filter(state=State.PLAYING).exists():
         end(race, now)
+    else:
+        updates.announce(race)
 
 
 def race_seconds(race: Race, now: datetime, undos: int) -> int:
@@ -72,6 +75,7 @@ def end(race: Race, when: datetime) -> bool:
             racer.state = State.LOST
             racer.save(update_fields=["state"])
         place(race)
+        updates.announce(race)  # sent as the end commits
     return True
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.engine.history import Step
 from games.models import Game
 
-from . import clock, progress
+from . import clock, progress, updates
 from .models import Racer, Stage
 
 NO_HINTS = "No hints during a race: every player finds their own way."
@@ -49,4 +49,7 @@ def strip(game: Game) -> dict | None:
         return None
     race = racer.race
     on = race.stage(clock.now()) != Stage.OVER
-    return {"race": race, "racers": list(race.racers.all()), "me": racer, "on": on}
+    return {
+        "race": race, "racers": list(race.racers.all()), "me": racer, "on": on,
+        "topic": updates.topic(race),
+    }  # fmt: skip

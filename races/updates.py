@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 
+from live import publish
+
 from .models import Race
+
+EVENT = "strip"  # the SSE event the strip's rows listen for (sse-swap)
 
 
 def topic(race: Race) -> str:
@@ -15,6 +19,12 @@ def topic(race: Race) -> str:
 
 
 def rows(race: Race) -> str:
-    """The strip's rows, one line of HTML (a server-sent event's data is one line)."""
-    html = render_to_string("races/rows.html", {"racers": list(race.racers.all()), "race": race})
-    return " ".join(html.split("\n"))
+    """The strip's rows, as HTML."""
+    return render_to_string("races/rows.html", {"racers": list(race.racers.all()), "race": race})
+
+
+def announce(race: Race) -> None:
+    """Send the strip's rows to every page open on the race, on any web host, once the
+    change they show is committed (live.publish: a broker down loses the event, never the
+    move; the pages' poll catches up)."""
+    publish(topic(race), EVENT, rows(race))
