@@ -18,6 +18,9 @@ from races import clock as race_clock
 from solver.pool.models import DealVerdict
 from tests.web.deals import easy_yukon
 
+from .axe import assert_clean
+from .conftest import PHONE
+
 pytestmark = pytest.mark.browser
 
 
@@ -64,3 +67,41 @@ def test_a_move_shows_on_the_other_players_strip(open_tab, skip_countdown):
     alice.play(line[0])
     expect(alice_on_bobs).to_have_attribute("data-moves", "1")
     expect(alice_on_bobs).to_have_attribute("data-state", "playing")
+
+
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_axe_finds_nothing_on_the_race_pages(open_tab, skip_countdown, width):
+    deal, line = easy_yukon()
+    DealVerdict.objects.create(deal=deal, verdict="win", moves=line)
+    options = {"viewport": PHONE, "has_touch": True} if width == "phone" else {}
+    dark = width == "desktop"
+    alice = open_tab("/races/", **options)
+    assert_clean(alice.page, f"race form at {width}", dark=dark)
+    alice.page.get_by_label("Your name in the race").fill("Alice")
+    alice.page.get_by_test_id("race-create").get_by_role("button").click()
+    expect(alice.page.get_by_test_id("race-link")).to_be_visible()
+    assert_clean(alice.page, f"race waiting for players at {width}", dark=dark)
+
+    link = alice.page.get_by_test_id("race-link").get_attribute("href")
+    bob = open_tab(link.removeprefix(alice.base_url), **options)
+    for tab in (alice, bob):
+        tab.page.context.route("**/live/**", lambda route: route.abort())
+    assert_clean(bob.page, f"race to join at {width}", dark=dark)
+    bob.page.get_by_label("Your name in the race").fill("Bob")
+    bob.page.get_by_test_id("race-join").click()
+    expect(alice.page.get_by_test_id("race-start")).to_be_enabled()
+    assert_clean(alice.page, f"race ready to start at {width}", dark=dark)
+    alice.page.get_by_test_id("race-start").click()
+    expect(alice.page.get_by_test_id("race-countdown")).to_be_visible()
+    assert_clean(alice.page, f"race countdown at {width}", dark=dark)
+
+    skip_countdown(5)
+    alice.page.wait_for_url("**/game/*/")
+    expect(alice.page.get_by_test_id("race-strip")).to_be_visible()
+    assert_clean(alice.page, f"race game with its strip at {width}", dark=dark)
+
+    skip_countdown(600)  # the time is up
+    alice.page.goto(link)
+    results = alice.page.get_by_test_id("race-results")
+    expect(results).to_be_visible()
+    assert_clean(alice.page, f"race results at {width}", dark=dark)
