@@ -11,6 +11,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from visitors import limits
+
 from . import clock, entry, progress, updates
 from .forms import JoinForm, NewRaceForm
 from .models import MAX_RACERS, MIN_RACERS, Race, Stage
@@ -32,6 +34,10 @@ def races(request: HttpRequest) -> HttpResponse:
         return render(request, "races/new.html", {"form": form})
     if not form.is_valid():
         return _bad_form(form)
+    try:  # a race made or joined is a game to be started, counted as one (visitors.limits)
+        limits.check(request, "start")
+    except limits.Limited as limited:
+        return limits.refusal(limited)
     try:
         race = entry.create(
             request.player, form.cleaned_data["name"], form.chosen_mode,
@@ -110,6 +116,10 @@ def join(request: HttpRequest, secret: str) -> HttpResponse:
     form = JoinForm(request.POST)
     if not form.is_valid():
         return _bad_form(form)
+    try:
+        limits.check(request, "start")
+    except limits.Limited as limited:
+        return limits.refusal(limited)
     try:
         entry.join(race, request.player, form.cleaned_data["name"])
     except entry.Refused as refusal:

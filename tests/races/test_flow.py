@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from daily.models import Attempt
-from games.models import Game
+from games.models import Game, Record
 from races.models import Race, Racer
 from tests.web.deals import EASY_YUKON
 from tests.web.html import one, parse, text
@@ -90,6 +90,8 @@ def test_a_race_from_its_link_to_its_results(alice, bob, pool, clock):
         f"/replay/{Game.objects.get(pk=alices_game.pk).replay_slug}/",
         f"/replay/{Game.objects.get(pk=bobs_game.pk).replay_slug}/",
     ]
+    # The race's games count like any: Alice's win is in her records.
+    assert Record.objects.get(player="alice").best_moves == 52
     # Anyone with the link sees the same results.
     assert one(parse(alice.client.get(path)), "[data-testid=race-results]")
     assert Race.objects.count() == 1

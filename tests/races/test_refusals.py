@@ -153,3 +153,17 @@ def test_a_deal_someone_outside_the_race_started_may_be_dealt(alice, bob, pool, 
     join(bob, path, "Bob")
     start(alice, path)
     assert race_at(path).deal == deal
+
+
+def test_races_made_and_joined_count_as_games_started(alice, bob, pool, clock, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "start": (1, 100, 600)}
+    path = create(alice, "Alice")
+    again = alice.client.post("/races/", {"mode": "yukon", "minutes": 10, "name": "Alice"})
+    assert again.status_code == 429
+    assert Race.objects.count() == 1
+    join(bob, path, "Bob")
+    carol = Persona("carol")
+    carol.client.post("/races/", {"mode": "yukon", "minutes": 10, "name": "Carol"})
+    response = carol.client.post(path + "join/", {"name": "Carol"})
+    assert response.status_code == 429
+    assert seats(path) == ["Alice", "Bob"]
