@@ -4,10 +4,12 @@ and an abusive client against the site as shipped (bench/site.py), with the limi
 (each player its own address behind PROXY_HOPS=1).
 
     .venv/bin/python bench/move_endpoint.py --load 100 --minutes 1 --think 2 --fresh-db \
-        --abuser 0 --db-workers 2 --kind random|strayer|floor|hello|bare
+        --abuser 0 --db-workers 2 --kind random|strayer|racer|floor|hello|bare
 
 Kinds: random moves on any deal (the worst case); strayers, who play the winnable pool's deals
-by their stored lines and stray (--stray); and the floors under a move, paced the same:
+by their stored lines and stray (--stray); racers, strayers in races of 4 who each follow
+their race's live stream (uvicorn beside gunicorn; the time from a move sent to its
+opponents' streams is reported); and the floors under a move, paced the same:
 floor (the move's POST with one SELECT and one UPDATE), hello (Django's smallest view), bare
 (gunicorn with no Django). Prints the players' p50/p95/p99 and errors, CPU per move by process
 (psutil), bytes per move, database growth per player-hour, and the verdicts' latency from the
@@ -33,7 +35,7 @@ from locust.env import Environment  # noqa: E402
 from locust.stats import StatsEntry  # noqa: E402
 from prometheus_client.parser import text_string_to_metric_families  # noqa: E402
 
-from bench.players import KINDS, Abuser, Player, Strayer  # noqa: E402
+from bench.players import KINDS, Abuser, Player, Racer, Strayer  # noqa: E402
 from bench.site import Site, cpu_seconds, manage  # noqa: E402
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/yukon_bench"
@@ -122,9 +124,10 @@ def main() -> int:
     Player.think, Player.seed, Strayer.stray = args.think, args.seed, args.stray
     abuser = type("Flooder", (Abuser,), {"abstract": False, "fixed_count": args.abuser})
     with Site(url, users[0].app, db_workers=args.db_workers, fresh=args.fresh_db,
-              PROXY_HOPS="1") as site:  # fmt: skip
+              live=args.kind == "racer", PROXY_HOPS="1") as site:  # fmt: skip
         db = psycopg.connect(site.db_url, autocommit=True)
-        if args.kind == "strayer":
+        Racer.live_url = site.live_url
+        if args.kind in ("strayer", "racer"):
             fill_pool(site, db)
         env = Environment(user_classes=users + ([abuser] if args.abuser else []), host=site.url)
         moves, sizes = Counter(), dict(db.execute(SIZES).fetchall())
@@ -144,6 +147,7 @@ def main() -> int:
             gevent.sleep((args.load + args.abuser) / SPAWN_RATE + 1.5 * args.think + 2)
         env.stats.reset_all()
         moves.clear()
+        Racer.latencies.clear()
         roles = {"web": site.web_processes(), "PostgreSQL": site.db_backends(),
                  "checks": site.workers, "locust": [psutil.Process()]}  # fmt: skip
         cpu0, started, buckets0 = ({r: cpu_seconds(p) for r, p in roles.items()},
@@ -151,11 +155,15 @@ def main() -> int:
         gevent.sleep(60 * args.minutes)
         cpu = {r: sum(cpu_seconds(p).values()) - sum(cpu0[r].values()) for r, p in roles.items()}
         wall, counted = time.monotonic() - started, dict(moves)
+        shown = sorted(Racer.latencies)
         runner.quit()
         gevent.sleep(GRACE)
         checked = verdicts(buckets0, verdict_buckets(site))
         grown = sum(n - sizes.get(t, 0) for t, n in db.execute(SIZES).fetchall())
     report(args, env, counted, cpu, wall, grown, checked)
+    if shown:  # racers: a move on its opponents' streams, from the moment it was sent
+        p95 = shown[min(len(shown) - 1, int(0.95 * len(shown)))]
+        print(f"race updates: {len(shown)} shown, p95 {1000 * p95:.0f} ms from a move sent")
     return 0
 
 

@@ -6,14 +6,17 @@ floor (counted only once every player has opened its deal and made its first rea
 """
 
 import html
+import http.client
 import itertools
 import random
 import re
+import time
 import urllib.parse
 from collections import Counter
 from dataclasses import dataclass, field
 
 import gevent
+from gevent.event import Event
 from locust import FastHttpUser, task
 from locust.exception import StopUser
 
@@ -24,6 +27,7 @@ PLY_RE = re.compile(r'id="board"[^>]*data-ply="(\d+)"')
 ACTION_RE = re.compile(r'id="board"[^>]*data-action="([^"]+)"')  # the deal's, then the game's
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 JUMP_RE = re.compile(r'name="step" value="(\d+)"><button[^>]*value="jump"')
+MOVES_RE = re.compile(r'data-name="([^"]+)" data-moves="(\d+)"')  # a race strip's row
 
 
 @dataclass
@@ -97,7 +101,8 @@ class Player(FastHttpUser):
         path = self.deal_path()
         with self.client.get(path, name=self.label + "open", catch_response=True,
                              headers={"X-Forwarded-For": self.address}) as answer:  # fmt: skip
-            self.board = read_board(answer.text or "")
+            self.page = answer.text or ""
+            self.board = read_board(self.page)
             if not (self.board.action and self.board.ply is not None and self.board.csrf):
                 answer.failure(f"no game board in {path}")
                 raise StopUser  # the failure is counted
@@ -270,6 +275,90 @@ class Abuser(Player):
                 answer.success()
 
 
+class Racer(Strayer):
+    """A strayer in races of `size` (races/): the first of each group makes the race, the
+    rest join by its link, the maker starts it once all are in, and each plays the dealt deal
+    by its stored line. Each follows its race's live stream (/live/race-<secret>/ on uvicorn)
+    and notes, for every opponent's move shown there, the time since that move was sent.
+    Groups form per variant: --load a multiple of 2 x size keeps every racer in a full race."""
+
+    abstract, size, live_url = True, 4, ""
+    forming: dict = {}  # variant → the race being formed
+    sent: dict = {}  # (race, name) → when that racer last sent an action
+    latencies: list = []  # s, from an action sent to its opponents' streams
+    names = itertools.count(1)
+
+    def open_game(self) -> None:
+        race = self.forming.get(self.variant)
+        if race is None or race["seats"] == self.size:
+            race = self.forming[self.variant] = {"seats": 0, "in": 0, "path": "",
+                                                 "made": Event(), "full": Event()}  # fmt: skip
+        race["seats"] += 1
+        host, self.name = race["seats"] == 1, f"r{next(self.names)}"
+        if host:
+            mode = "klondike-1" if self.variant == "klondike" else self.variant
+            made = self.form("/races/", {"mode": mode, "minutes": 10, "name": self.name}, "make")
+            race["path"] = made.headers["Location"]
+            race["made"].set()
+        race["made"].wait()
+        self.race = race["path"]
+        if not host:
+            self.form(self.race, {"name": self.name}, "join")
+        race["in"] += 1
+        if race["in"] == self.size:
+            race["full"].set()
+        race["full"].wait()
+        if host:
+            self.form(self.race, {}, "start")
+        self.game = ""
+        while not self.game:  # the countdown, polled as the race page polls it
+            answer = self.client.get(self.race + "?was=countdown", name="race wait",
+                                     headers={"HX-Request": "true"})  # fmt: skip
+            self.game = answer.headers.get("HX-Redirect", "")
+            gevent.sleep(0 if self.game else 1)
+        Player.open_game(self)
+        self.number = int(re.search(r'data-testid="game-number">\w+ #(\d+)', self.page)[1])
+        self.line = dict(self.pool[self.variant])[self.number]
+        self.ply_cap, self.along, self.by_jump = len(self.line) + self.slack, [0], [False]
+        if getattr(self, "reader", None):
+            self.reader.kill()
+        self.reader = gevent.spawn(self.follow, self.race)
+
+    def form(self, page: str, fields: dict, what: str):
+        """POST the page's form (`what`: its last path part, "make" for /races/ itself) with
+        the page's CSRF token; the answer unfollowed."""
+        token = CSRF_RE.search(self.client.get(page, name="race page").text or "")[1]
+        path = page if what == "make" else f"{page}{what}/"
+        headers = {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": token,
+                   "X-Forwarded-For": self.address}  # fmt: skip
+        body = urllib.parse.urlencode(fields).encode()
+        return self.client.post(path, data=body, name=f"race {what}", headers=headers,
+                                allow_redirects=False)  # fmt: skip
+
+    def deal_path(self) -> str:
+        return self.game
+
+    def act(self, form: dict) -> None:
+        Racer.sent[(self.race, self.name)] = time.monotonic()
+        super().act(form)
+
+    def follow(self, race: str) -> None:
+        """Read the race's stream; each opponent whose move count changed was just shown."""
+        url = urllib.parse.urlparse(self.live_url)
+        stream = http.client.HTTPConnection(url.hostname, url.port, timeout=None)
+        stream.request("GET", f"/live/race-{race.strip('/').split('/')[-1]}/")
+        answer, seen = stream.getresponse(), {}
+        while line := answer.readline():
+            for name, moves in MOVES_RE.findall(line.decode()):
+                if name != self.name and seen.get(name, moves) != moves:
+                    self.latencies.append(time.monotonic() - self.sent[(race, name)])
+                seen[name] = moves
+
+    def on_stop(self) -> None:
+        if getattr(self, "reader", None):
+            self.reader.kill()
+
+
 def kind(base: type, *variants: str, **attrs) -> list[type]:
     return [type(f"{v.title()}{base.__name__}", (base,), {"abstract": False, "variant": v,
                                                            **attrs}) for v in variants]  # fmt: skip
@@ -281,4 +370,5 @@ KINDS = {
     "floor": kind(Floor, "yukon", "klondike"),
     "hello": kind(Hello, "any"),
     "bare": kind(Hello, "any", app="bench.wsgi:bare"),
+    "racer": kind(Racer, "yukon", "klondike"),
 }

@@ -1,6 +1,7 @@
 """The load test's site, as shipped: DEBUG=0, gunicorn gthread with gunicorn.conf.py, whitenoise's
 compressed static files, on PostgreSQL (and Redis when REDIS_URL is set), with `db_worker`s that
-each serve their Prometheus metrics; all stopped on leaving. The tests start theirs in
+each serve their Prometheus metrics, and uvicorn for the live streams when asked (`live`); all
+stopped on leaving. The tests start theirs in
 tests/ops/cluster.py: a bench is not a test, and neither imports the other."""
 
 import contextlib
@@ -50,8 +51,11 @@ class Site:
     """Creates the database (anew if `fresh`), migrates, collects the static files, starts
     gunicorn serving `app` and `db_workers` workers. `env` adds to the site's environment."""
 
-    def __init__(self, url: str, app: str, *, db_workers: int, fresh: bool, **env: str) -> None:
+    def __init__(
+        self, url: str, app: str, *, db_workers: int, fresh: bool, live: bool = False, **env: str
+    ) -> None:
         self.db_url, self.app, self.db_workers, self.fresh = url, app, db_workers, fresh
+        self.live, self.live_url = live, ""  # live: uvicorn serving the streams (/live/)
         self.env = {
             **os.environ, "DATABASE_URL": url, "DEBUG": "0", "HTTPS": "0", "CONN_MAX_AGE": "3600",
             "DJANGO_SETTINGS_MODULE": "yukon_site.settings", "ALLOWED_HOSTS": HOST,
@@ -82,6 +86,15 @@ class Site:
                 "--keep-alive", "5", "--log-level", "warning",
             ])  # fmt: skip
             self._wait(web, self.url + "/healthz", lambda: len(self.web_processes()) == 2)
+            if self.live:  # the streams, as the compose file's `live` service serves them
+                bind = free_bind()
+                host, port = bind.rsplit(":", 1)
+                self.live_url = f"http://{bind}"
+                live = self._start("uvicorn", [
+                    sys.executable, "-m", "uvicorn", "yukon_site.asgi:application", "--host",
+                    host, "--port", port, "--log-level", "warning",
+                ])  # fmt: skip
+                self._wait(live, self.live_url + "/healthz")
             for i in range(self.db_workers):  # polling as shipped (./dev run, compose file)
                 bind = free_bind()
                 worker = self._start(f"worker{i}", [

@@ -18,6 +18,7 @@ from games.engine.moves import IllegalMove, Move
 from games.engine.positions import Position
 from games.models import MAX_ACTIONS, Checkpoint, Deal, Game, Result, new_slug
 from games.steps import cache, checkpoint, current, scoring_of, step_at, wants_checkpoint
+from races import referee
 from ratings.services import outcomes as rated
 
 from . import review
@@ -124,6 +125,7 @@ def act(
         _save(game, done)
         if rating is not None and action in rated.ASSISTS:  # a forged one: applied, unrated
             rated.unrate(game, action)
+        referee.counted(game, done.step)  # a racer's game: the race and its strip follow
         return done
     # The game ends: its record and its rating move in the transaction of its UPDATE, so
     # a second post that finds the game moved on changes neither (ratings.services.outcomes).
@@ -133,6 +135,7 @@ def act(
         _save(game, done)
         if rating is not None:
             rated.settle(game, rating)
+    referee.counted(game, done.step)
     return done
 
 

@@ -19,6 +19,7 @@ from games.engine import history
 from games.engine.moves import Move
 from games.models import Game, Result
 from games.steps import scoring_of, step_at
+from races import referee
 from solver.deadends import checks, lines
 from solver.deadends.models import PENDING, CheckRequest, position_key
 from solver.search.verdict import Verdict
@@ -49,8 +50,11 @@ class Line:
 
 
 def offered(game: Game) -> bool:
-    """May the game's page offer its winning line? A resigned game not lost from its deal."""
-    return game.result == Result.RESIGNED and start_of(game) is not None
+    """May the game's page offer its winning line? A resigned game not lost from its deal,
+    unless its race is still on (the line would help the other players)."""
+    return (
+        game.result == Result.RESIGNED and not referee.racing(game) and start_of(game) is not None
+    )
 
 
 def start_of(game: Game) -> int | None:

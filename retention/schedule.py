@@ -17,6 +17,7 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from ratings.services import outcomes
+from races.progress import settle_overdue
 
 from .sweep import sweep
 
@@ -26,12 +27,13 @@ PRIORITY = -20
 
 @task(priority=PRIORITY)
 def cleanup() -> dict[str, int]:
-    """One sweep (retention.sweep), after queueing the next; returns what it deleted."""
+    """One sweep (retention.sweep), after queueing the next; returns what it deleted, and
+    how many races it ended whose time was up (a race nobody looks at ends here)."""
     schedule_next()
     # Rated games left alone past their time are lost first (their games end, so the
     # sweep's rule for unfinished games never deletes one still counted as being played).
     abandoned = outcomes.abandon_stale(timezone.now())
-    return sweep().as_dict() | {"rated_abandoned": abandoned}
+    return sweep().as_dict() | {"rated_abandoned": abandoned, "races_ended": settle_overdue()}
 
 
 def pending() -> DBTaskResult | None:

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "solver",  # the search core, the winnable pool and the dead-end checks
     "daily",  # the daily deal, leaderboards, sharing
     "ratings",  # players' and deals' ratings from rated games
+    "races",  # the same deal dealt to 2-8 players at once, their progress shown to each other
     "play",  # what a player does and sees: actions, hints, the pages
     "accounts",  # sign up, login throttling; at login a visitor's games become the account's
     "retention",  # what the site stops keeping

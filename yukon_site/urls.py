@@ -11,5 +11,6 @@ urlpatterns = [
     path("live/", include("live.urls")),  # event streams, served by the ASGI server
     path("", include("daily.urls")),
     path("", include("ratings.urls")),
+    path("", include("races.urls")),
     path("", include("play.urls")),
 ]

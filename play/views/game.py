@@ -21,6 +21,7 @@ from games.forms import game_number, mode_in
 from games.models import Game, Result, Scoring
 from games.steps import current, elapsed_seconds
 from play.forms import BACKS, FELTS, ActionForm, HintPollForm, PollForm, SelectForm, hint_poll_url
+from races import referee
 from ratings.services import history as ratings
 from solver.deadends import checks
 from solver.deadends.models import PENDING
@@ -128,7 +129,10 @@ def _action_data(request: HttpRequest) -> dict | HttpResponse:
 def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     """Every move, undo, redo, restart, finish, hint and resign on a stored game."""
     # A hint reads the game again, by id and player; an action takes it as read here, under
-    # the same guards (its UPDATE lands only on the ply it was read at).
+    # the same guards (its UPDATE lands only on the ply it was read at). A race whose time is
+    # up ends as it is asked (races.referee), and its games with it.
+    if referee.racing(game) and data["action"] == "hint":
+        return _board(request, game, current(game), alert=referee.NO_HINTS)
     try:
         if data["action"] == "hint":
             done = hints.hint(game.pk, request.player, data["ply"])
@@ -286,6 +290,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "deal_grade": grade_of_game(game),
         **ratings.for_game(game),  # rated: no assist offered; the change on the result card
         "verdict": banner.verdict(game, step, before, ask=ask),
+        "race": referee.strip(game),  # a racer's game: every player's counts, no hints
         # The whole page's link preview: the deal as dealt, never the game's own position.
         "og": None if partial else _link_preview(request, game, url),
         **(_result_context(request, game, url) if game.result else {}),

@@ -51,7 +51,7 @@ def test_the_worker_runs_a_cleanup_which_queues_the_next():
     assert set(done.return_value) == {
         "finished_tasks", "requeued_tasks", "failed_tasks", "abandoned_games",
         "forgotten_starts", "unplayed_deals", "verdicts", "lines", "sessions",
-        "rated_abandoned",
+        "rated_abandoned", "races_ended",
     }  # fmt: skip
     assert cleanups(TaskResultStatus.READY).get().run_after >= done.started_at + EVERY
 

@@ -91,11 +91,15 @@ document.addEventListener("submit", (event) => {
 });
 
 // An answer that is no board (or none at all) ends the moves planned on the one before.
+// Requests of other parts of the page (a race's strip) are theirs to fail.
+const ours = (event) => !event.detail.elt?.closest("[data-testid=race-strip]");
 document.addEventListener("htmx:responseError", (event) => {
+  if (!ours(event)) return;
   waiting.length = 0;
   showAlert(event.detail.xhr.responseText || "Something went wrong; the table is unchanged.");
 });
-document.addEventListener("htmx:sendError", () => {
+document.addEventListener("htmx:sendError", (event) => {
+  if (!ours(event)) return;
   waiting.length = 0;
   showAlert("No connection to the table. Nothing was moved; try again.");
 });

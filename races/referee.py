@@ -1,0 +1,55 @@
+"""What the game pages ask of a race (play uses this module; a race never reaches into play):
+the racer a game belongs to, with the race settled if its time is up, whether the race is
+still on (no hints, no winning line while it is), and the strip's context."""
+
+from __future__ import annotations
+
+from games.engine.history import Step
+from games.models import Game
+
+from . import clock, progress, updates
+from .models import Racer, Stage
+
+NO_HINTS = "No hints during a race: every player finds their own way."
+
+
+def racer_of(game: Game) -> Racer | None:
+    """The racer whose game this is (None for a game outside any race), read once a request
+    and kept on the game; the race ends first if its time is up, so that an action made too
+    late finds the game over."""
+    if not game.pk:
+        return None
+    if "_racer" not in game.__dict__:
+        racer = Racer.objects.select_related("race").filter(game_id=game.pk).first()
+        if racer is not None and progress.settle(racer.race, clock.now()):
+            racer.refresh_from_db()
+            game.refresh_from_db()
+        game.__dict__["_racer"] = racer
+    return game.__dict__["_racer"]
+
+
+def racing(game: Game) -> bool:
+    """Is the game in a race that is still on? Hints and the solver's line are off then."""
+    racer = racer_of(game)
+    return racer is not None and racer.race.stage(clock.now()) != Stage.OVER
+
+
+def counted(game: Game, step: Step) -> None:
+    """An action was saved on `game` (play.actions.act): if it is a racer's, the race counts
+    it."""
+    racer = racer_of(game)
+    if racer is not None:
+        progress.counted(racer, game, step)
+
+
+def strip(game: Game) -> dict | None:
+    """The strip's context on a racer's game page, or None for a game outside any race."""
+    racer = racer_of(game)
+    if racer is None:
+        return None
+    race = racer.race
+    on = race.stage(clock.now()) != Stage.OVER
+    return {
+        "race": race, "racers": list(race.racers.all()), "me": racer, "on": on,
+        "topic": updates.topic(race),
+    }  # fmt: skip
