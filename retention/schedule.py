@@ -16,8 +16,8 @@ from django.tasks import TaskResultStatus, task
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from ratings.services import outcomes
 from races.progress import settle_overdue
+from ratings.services import outcomes
 
 from .sweep import sweep
 
