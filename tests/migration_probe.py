@@ -16,6 +16,10 @@ import sys
 
 import django
 
+# Apps that came after the squash: the old history never made their tables, so the probe
+# leaves them out of what it compares.
+LATER = ("live_", "races_", "ratings_")
+
 CARDS = "".join(rank + suit for suit in "SHDC" for rank in "A23456789TJQK")
 
 
@@ -56,7 +60,8 @@ def fill() -> dict:
 def tables() -> list[str]:
     from django.db import connection
 
-    return sorted(set(connection.introspection.table_names()) - {"django_migrations"})
+    names = set(connection.introspection.table_names()) - {"django_migrations"}
+    return sorted(name for name in names if not name.startswith(LATER))
 
 
 def rows() -> dict:
@@ -95,12 +100,12 @@ def schema() -> dict:
             cursor.execute(
                 "SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'"
             )
-            described["indexes"] = sorted(cursor.fetchall())
+            described["indexes"] = sorted(earlier(cursor.fetchall()))
             cursor.execute(
                 "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) "
                 "FROM pg_constraint WHERE connamespace = 'public'::regnamespace"
             )
-            described["constraint definitions"] = sorted(cursor.fetchall())
+            described["constraint definitions"] = sorted(earlier(cursor.fetchall()))
             cursor.execute(
                 "SELECT relname, reloptions FROM pg_class WHERE reloptions IS NOT NULL "
                 "AND relnamespace = 'public'::regnamespace"
@@ -108,8 +113,13 @@ def schema() -> dict:
             described["storage"] = sorted(cursor.fetchall())
         else:
             cursor.execute("SELECT tbl_name, name, sql FROM sqlite_master WHERE type = 'index'")
-            described["indexes"] = sorted(cursor.fetchall(), key=str)
+            described["indexes"] = sorted(earlier(cursor.fetchall()), key=str)
     return described
+
+
+def earlier(found: list) -> list:
+    """Rows whose first field names a table, but for the later apps' tables."""
+    return [row for row in found if not row[0].startswith(LATER)]
 
 
 def applied() -> list[str]:

@@ -97,7 +97,9 @@ def test_a_database_migrated_by_the_old_history_keeps_every_row(old_database):
 
     out = manage(url, NEW, "migrate", "--no-input")
 
-    assert "No migrations to apply." in out
+    # Only the apps that came after the squash are left to migrate (their first tables).
+    applying = [line.split()[1] for line in out.splitlines() if line.startswith("  Applying ")]
+    assert applying and all(name.startswith(("live.", "races.", "ratings.")) for name in applying)
     after = probe(url, NEW, "state")
     assert after["rows"] == before["rows"]
     assert after["schema"] == before["schema"]
