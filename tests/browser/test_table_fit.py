@@ -144,6 +144,48 @@ def klondike_finish(tab) -> None:
     assert tab.page.evaluate(TABLEAU_TOP) == top
 
 
+# How many lines an element's text takes: the distinct tops of its text's boxes.
+LINES = """(el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+}"""
+
+# Where an element's text ends: the bottom of its last line.
+LAST_LINE = """(el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return Math.max(...[...range.getClientRects()].map((r) => r.bottom));
+}"""
+
+
+def stock_spent(tab) -> None:
+    """Vegas draw 1 turns its last stock card: the stock's slot says so in at most two lines
+    and the status says no pass is left, neither moving the table."""
+    deal, _ = easy_klondike()
+    tab.open(f"/klondike/{deal.number}/?draw=1&scoring=vegas")
+    tab.play("d")
+    game = Game.objects.get(deal=deal)
+    Game.objects.filter(pk=game.pk).update(actions=["d"] * 23, ply=23, state=None)
+    tab.page.reload()
+    expect(tab.counter).to_have_text("23")
+    top = tab.page.evaluate(TABLEAU_TOP)
+    tab.play("d")
+    spent = tab.pile("stock").locator(".stock-spent")
+    expect(spent).to_be_visible()
+    shoot(tab.page, "stock-spent")
+    lines = spent.evaluate(LINES)
+    assert lines <= 2, f"the spent stock's words take {lines} lines"
+    expect(spent).to_have_text("Stock empty")
+    expect(tab.page.get_by_test_id("passes")).to_have_text("No passes left")
+    # The status (a ten-digit number, the moves, the clock, the score, the passes) keeps
+    # above the foundations rather than running into them.
+    status = tab.page.locator("#board .status").evaluate(LAST_LINE)
+    foundations = tab.page.locator("#board .foundations").bounding_box()["y"]
+    assert status <= foundations, f"the status runs {status - foundations:.0f} px into the piles"
+    assert tab.page.evaluate(TABLEAU_TOP) == top
+
+
 def note(tab) -> None:
     """A note appears in the message line: the hint asked of a solver still looking."""
     store_long_columns()
@@ -187,7 +229,7 @@ def dead_end_banner(tab) -> None:
 
 
 @pytest.mark.parametrize(
-    "appears", [klondike_finish, note, dead_end_banner], ids=lambda f: f.__name__
+    "appears", [klondike_finish, stock_spent, note, dead_end_banner], ids=lambda f: f.__name__
 )
 @pytest.mark.parametrize("size", STILL_SIZES, ids=[f"{w}x{h}" for w, h in STILL_SIZES])
 def test_nothing_moves_the_table_when_a_control_appears(open_tab, size, appears):
