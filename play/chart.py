@@ -1,6 +1,7 @@
-"""The statistics chart's drawing: the player's last games as bars (a win rises above the
-line, a loss hangs below it, so the picture reads without colour) under the running win rate,
-as plain numbers for an SVG template. No chart library, no JavaScript."""
+"""The statistics chart's drawing: the player's last games as bars (a win rises above their
+line, a loss hangs below it, so the picture reads without colour) above the running win rate,
+whose 0 % line is the chart's floor (a bar drawn under it read as a rate below zero), as plain
+numbers for an SVG template. No chart library, no JavaScript."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ from dataclasses import dataclass
 from .stats import Outcome
 
 LAST = 30  # games drawn
-# Small enough a viewBox that its 14-unit labels stay readable when a phone shrinks it.
-WIDTH, HEIGHT = 420, 230
-LEFT, RIGHT = 46, 8  # room for the axis labels
-RATE_TOP, RATE_BOTTOM = 14, 110  # the win-rate panel: 100% at the top, 0% at the bottom
-BARS_AXIS = 172  # the line the result bars rise from and hang below
-BAR_UP, BAR_DOWN = 42, 28
+# A viewBox about a phone's width: its 14-unit labels are drawn at 12 px or more on a 320 px
+# phone, and the page keeps the chart narrow enough on a desktop that they stay under 20 px
+# (stats.css).
+WIDTH, HEIGHT = 330, 196
+LEFT, RIGHT = 44, 6  # room for the axis labels
+BARS_AXIS = 46  # the line the result bars rise from and hang below
+BAR_UP, BAR_DOWN = 34, 22
+RATE_TOP, RATE_BOTTOM = 94, 186  # the win-rate panel: 100% at the top, 0% at the bottom
 
 
 @dataclass(frozen=True)

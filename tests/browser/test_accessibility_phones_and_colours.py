@@ -1,15 +1,23 @@
 """Issue 13 in Chromium, on phones and in colour: finger-sized strips and no sideways scroll at
-320 and 360 px, indicator contrast on card and felt, forced colours and the dark theme."""
+320, 360 and 390 px (issue 37: a leaderboard of long names too), indicator contrast on card
+and felt, forced colours and the dark theme."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
+from django.contrib.auth.models import User
+from django.utils import timezone
 from playwright.sync_api import expect
 
+from daily.services.attempts import record_start
+from games.models import Game, Result
+from visitors.players import account_player
+
 from . import accessibility, screenshots
-from .accessibility import KLONDIKE, NUMBER
+from .accessibility import DAILY, KLONDIKE, NUMBER
 from .axe import assert_clean
 from .conftest import PHONE
 
@@ -40,13 +48,35 @@ def strips(page) -> list[dict]:
     )
 
 
-@pytest.mark.parametrize("width", [320, 360])
+# Names as long as an account's may be (150 characters, Django's limit, with no place to break)
+# and a few a player might pick.
+LONG_NAMES = ["x" * 150, "solitaire.enthusiast@example.org", "a_rather_long_username_indeed"]
+
+
+@pytest.fixture
+def a_full_leaderboard(todays_daily):
+    """Today's daily deal won unassisted at a first attempt by accounts with long names."""
+    now = timezone.now()
+    for i, name in enumerate(LONG_NAMES):
+        player = account_player(User.objects.create_user(name).pk)
+        game = Game.objects.create(
+            player=player, deal=todays_daily, actions=["AS-f"] * (90 + i), ply=90 + i,
+            moves=90 + i, result=Result.WON, started=now - dt.timedelta(minutes=12 + i),
+            finished=now,
+        )  # fmt: skip
+        record_start(game)
+    return todays_daily
+
+
+@pytest.mark.parametrize("size", [(320, 700), (360, 740), (390, 844)], ids=lambda s: f"{s[0]}")
 def test_a_phone_has_finger_sized_strips_and_no_sideways_scroll(
-    open_tab, worked_example, klondike_deal, width
+    open_tab, worked_example, klondike_deal, a_full_leaderboard, size
 ):
     """The suite's one check of sideways scroll on a phone: both tables, dealt and played,
-    and the pages around them."""
-    tab = open_tab(f"/yukon/{NUMBER}/", viewport={"width": width, "height": 700}, has_touch=True)
+    and the pages around them, a leaderboard of long names among them."""
+    width, height = size
+    viewport = {"width": width, "height": height}
+    tab = open_tab(f"/yukon/{NUMBER}/", viewport=viewport, has_touch=True)
     tab.no_horizontal_scroll(width)
     tab.play("9S-t5")  # column five now fans ten face-up cards
     tab.no_horizontal_scroll(width)
@@ -56,9 +86,12 @@ def test_a_phone_has_finger_sized_strips_and_no_sideways_scroll(
     tab.no_horizontal_scroll(width)
     tab.play("d")
     tab.no_horizontal_scroll(width)
-    for page in ("/", "/records/", "/rules/yukon/"):
+    for page in ("/", "/records/", "/rules/yukon/", "/rules/klondike/", "/stats/", "/daily/"):
         tab.open(page)
         tab.no_horizontal_scroll(width)
+    tab.open(f"/leaderboard/yukon/{DAILY}/")
+    expect(tab.page.get_by_test_id("entry-name")).to_have_text(LONG_NAMES)  # fewest moves first
+    tab.no_horizontal_scroll(width)
 
 
 def test_the_klondike_menu_fits_a_360_px_phone(open_tab, klondike_deal):

@@ -48,17 +48,18 @@ def store_long_columns():
 
 # Everything the fit asks, measured in the page: the page's scroll size against the window,
 # each card's box inside the window, each column's top card the element under its centre,
-# and each covered face-up card's index (rank and suit) above the card that covers it.
-MEASURE = """() => {
+# and each covered face-up card's index (rank and suit) above the card that covers it, at
+# least 11 px, in a strip a finger can tap on a phone where cards are tapped (not the replay).
+MEASURE = """([board, tappable]) => {
   const root = document.scrollingElement, out = [];
   if (root.scrollHeight > innerHeight) out.push(`page ${root.scrollHeight} px tall`);
   if (root.scrollWidth > innerWidth) out.push(`page ${root.scrollWidth} px wide`);
-  for (const card of document.querySelectorAll("#board .card")) {
+  for (const card of document.querySelectorAll(`${board} .card`)) {
     const b = card.getBoundingClientRect();
     if (b.top < 0 || b.left < 0 || b.bottom > innerHeight + 0.5 || b.right > innerWidth + 0.5)
       out.push(`a card at ${b.left},${b.top}-${b.right},${b.bottom}`);
   }
-  for (const column of document.querySelectorAll("#board .column")) {
+  for (const column of document.querySelectorAll(`${board} .column`)) {
     const cards = column.querySelectorAll(".card");
     const top = cards[cards.length - 1];
     if (top) {
@@ -77,7 +78,7 @@ MEASURE = """() => {
         if (parseFloat(getComputedStyle(index).fontSize) < 11)
           out.push(`${card.dataset.card}'s index is under 11 px`);
       }
-      if (innerWidth < 600 && below - card.getBoundingClientRect().top < 24)
+      if (tappable && innerWidth < 600 && below - card.getBoundingClientRect().top < 24)
         out.push(`${card.dataset.card}'s strip is under 24 px on a phone`);
     });
   }
@@ -92,11 +93,11 @@ def shoot(page: Page, name: str) -> None:
         page.screenshot(path=f"{folder}/{name}-{size['width']}x{size['height']}.png")
 
 
-def assert_fits(page: Page, state: str) -> None:
+def assert_fits(page: Page, state: str, board: str = "#board") -> None:
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         shoot(page, f"{state}-{scheme}")
-        assert page.evaluate(MEASURE) == [], f"{state}, {scheme}"
+        assert page.evaluate(MEASURE, [board, board == "#board"]) == [], f"{state}, {scheme}"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
@@ -116,6 +117,30 @@ def test_the_table_fits_the_window_at_the_deal_and_with_the_longest_columns(open
     tab.tap(tab.page.evaluate(f"() => {movable}.dataset.card"))
     expect(tab.page.locator("#selection-bar")).to_be_visible()
     assert_fits(tab.page, "picked")
+
+
+REPLAY_SIZES = [(1280, 800), (360, 740)]
+
+
+@pytest.mark.parametrize("size", REPLAY_SIZES, ids=[f"{w}x{h}" for w, h in REPLAY_SIZES])
+def test_the_replay_fits_the_window_like_the_table(open_tab, size):
+    """The replay's board fans its columns as the table does: at the deal and at the longest
+    columns, every card inside the window and every covered card's index showing."""
+    store_long_columns()
+    width, height = size
+    tab = open_tab(f"/yukon/{NUMBER}/", viewport={"width": width, "height": height})
+    for move in LONG:
+        tab.play(move)
+    tab.page.locator("#board summary[aria-label=Menu]").click()
+    tab.page.locator("#board button[value=ask-resign]").click()
+    tab.page.get_by_test_id("confirm-resign").get_by_role("button", name="Resign").click()
+    replay = tab.page.get_by_test_id("replay-link").get_attribute("href")
+    tab.open(replay)
+    expect(tab.page.get_by_test_id("replay-counter")).to_have_text("Move 0 of 3")
+    assert_fits(tab.page, "replay-deal", ".replay")
+    tab.open(f"{replay}?step={len(LONG)}")
+    assert tab.page.locator('.replay [data-pile="t7"] .card.up').count() == 20
+    assert_fits(tab.page, "replay-long", ".replay")
 
 
 # -- stillness: what appears above or over the table leaves it where it is -----------------
@@ -141,6 +166,48 @@ def klondike_finish(tab) -> None:
     tab.play("d")
     expect(tab.finish_button).to_be_visible()
     shoot(tab.page, "finish")
+    assert tab.page.evaluate(TABLEAU_TOP) == top
+
+
+# How many lines an element's text takes: the distinct tops of its text's boxes.
+LINES = """(el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+}"""
+
+# Where an element's text ends: the bottom of its last line.
+LAST_LINE = """(el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return Math.max(...[...range.getClientRects()].map((r) => r.bottom));
+}"""
+
+
+def stock_spent(tab) -> None:
+    """Vegas draw 1 turns its last stock card: the stock's slot says so in at most two lines
+    and the status says no pass is left, neither moving the table."""
+    deal, _ = easy_klondike()
+    tab.open(f"/klondike/{deal.number}/?draw=1&scoring=vegas")
+    tab.play("d")
+    game = Game.objects.get(deal=deal)
+    Game.objects.filter(pk=game.pk).update(actions=["d"] * 23, ply=23, state=None)
+    tab.page.reload()
+    expect(tab.counter).to_have_text("23")
+    top = tab.page.evaluate(TABLEAU_TOP)
+    tab.play("d")
+    spent = tab.pile("stock").locator(".stock-spent")
+    expect(spent).to_be_visible()
+    shoot(tab.page, "stock-spent")
+    lines = spent.evaluate(LINES)
+    assert lines <= 2, f"the spent stock's words take {lines} lines"
+    expect(spent).to_have_text("Stock empty")
+    expect(tab.page.get_by_test_id("passes")).to_have_text("No passes left")
+    # The status (a ten-digit number, the moves, the clock, the score, the passes) keeps
+    # above the foundations rather than running into them.
+    status = tab.page.locator("#board .status").evaluate(LAST_LINE)
+    foundations = tab.page.locator("#board .foundations").bounding_box()["y"]
+    assert status <= foundations, f"the status runs {status - foundations:.0f} px into the piles"
     assert tab.page.evaluate(TABLEAU_TOP) == top
 
 
@@ -187,7 +254,7 @@ def dead_end_banner(tab) -> None:
 
 
 @pytest.mark.parametrize(
-    "appears", [klondike_finish, note, dead_end_banner], ids=lambda f: f.__name__
+    "appears", [klondike_finish, stock_spent, note, dead_end_banner], ids=lambda f: f.__name__
 )
 @pytest.mark.parametrize("size", STILL_SIZES, ids=[f"{w}x{h}" for w, h in STILL_SIZES])
 def test_nothing_moves_the_table_when_a_control_appears(open_tab, size, appears):

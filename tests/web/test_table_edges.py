@@ -136,7 +136,8 @@ def test_vegas_draw_1_shows_its_one_pass_and_an_empty_stock_after_it(alice):
     game.ply = 24
     game.save()
     html = page(alice, game)
-    assert "Stock empty, no passes left" in html
+    assert '<p class="stock-spent">Stock empty</p>' in html
+    assert '<span data-testid="passes">No passes left</span>' in html
     assert 'name="move" value="r"' not in html and "↻" not in html
 
 
