@@ -69,7 +69,7 @@ def test_sign_up_win_and_find_the_record_from_a_fresh_browser(open_tab, live_ser
 
     # Logging out (a POST from the nav's button) leaves this browser a visitor again.
     elsewhere.page.get_by_role("button", name="Log out").click()
-    expect(elsewhere.page.get_by_role("link", name="Log in")).to_be_visible()
+    expect(elsewhere.page.get_by_role("link", name="Log in", exact=True)).to_be_visible()
     elsewhere.open("/records/")
     expect(elsewhere.page.get_by_text("No wins yet.")).to_be_visible()
 
