@@ -48,12 +48,15 @@ def moved(player: Player, path: str, form: dict) -> str:
 
 
 def strip_shows(response: http.client.HTTPResponse, name: str, moves: int) -> list[dict]:
-    """Reads the stream's `strip` events (the socket's timeout bounds the wait) until one
-    shows `moves` moves on `name`'s row; returns the rows of each event read."""
-    seen = []
+    """Reads the stream's `strip` events until one shows `moves` moves on `name`'s row;
+    returns the rows of each event read. A heartbeat comes every LIVE_HEARTBEAT_SECONDS and
+    keeps the socket awake, so the wait is bounded by the blocks read: a few heartbeats
+    without the event fail the test."""
+    seen, blocks = [], 0
     while not seen or seen[-1].get(name) != str(moves):
         block = read_block(response)
-        assert block, f"the stream ended after {seen}"
+        blocks += 1
+        assert block and blocks <= 4, f"no strip with {name} at {moves} moves: {seen}"
         if block[0] == "event: strip":
             seen.append(dict(ROW_RE.findall("\n".join(line[6:] for line in block[1:]))))
     return seen
