@@ -20,12 +20,16 @@ class NewRaceForm(forms.Form):
     mode = forms.ChoiceField(
         choices=[("yukon", "Yukon"), ("klondike-1", "Klondike, draw 1"),
                  ("klondike-3", "Klondike, draw 3")],
-        initial="yukon",
+        initial="yukon", label="Game",
     )  # fmt: skip
-    grade = forms.ChoiceField(choices=[("", "Any difficulty"), *Grade.choices], required=False)
+    grade = forms.ChoiceField(
+        label="Difficulty", choices=[("", "Any"), *Grade.choices], required=False
+    )
     minutes = forms.IntegerField(
         min_value=1, max_value=MAX_MINUTES, initial=DEFAULT_MINUTES, label="Time limit (minutes)"
     )
+    # The lengths offered as buttons on /races/; the field takes any whole number in range.
+    minute_choices = [(m, str(m)) for m in (3, 5, 10, 20, 30)]
     name = forms.CharField(
         max_length=20, required=False, label="Your name in the race",
         help_text="Players with an account race under their username.",

@@ -86,7 +86,15 @@ def test_a_phone_has_finger_sized_strips_and_no_sideways_scroll(
     tab.no_horizontal_scroll(width)
     tab.play("d")
     tab.no_horizontal_scroll(width)
-    for page in ("/", "/records/", "/rules/yukon/", "/rules/klondike/", "/stats/", "/daily/"):
+    for page in (
+        "/",
+        "/records/",
+        "/rules/yukon/",
+        "/rules/klondike/",
+        "/stats/",
+        "/daily/",
+        "/races/",
+    ):
         tab.open(page)
         tab.no_horizontal_scroll(width)
     tab.open(f"/leaderboard/yukon/{DAILY}/")
