@@ -8,7 +8,7 @@ from games.engine.history import Step
 from games.models import Game
 
 from . import clock, progress, updates
-from .models import Racer, Stage
+from .models import Race, Racer, Stage
 
 NO_HINTS = "No hints during a race: every player finds their own way."
 
@@ -32,6 +32,15 @@ def racing(game: Game) -> bool:
     """Is the game in a race that is still on? Hints and the solver's line are off then."""
     racer = racer_of(game)
     return racer is not None and racer.race.stage(clock.now()) != Stage.OVER
+
+
+def racing_on_its_deal(game: Game) -> bool:
+    """Is the game's player in a race still on over this game's deal, with another game (the
+    race's Klondike deal opened in another draw or scoring)? Its hints and line would help
+    the race, so they are off there too until the race is over."""
+    now = clock.now()
+    races = Race.objects.filter(deal_id=game.deal_id, ended=None, racers__player=game.player)
+    return any(race.stage(now) != Stage.OVER for race in races)
 
 
 def counted(game: Game, step: Step) -> None:

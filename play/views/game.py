@@ -131,7 +131,8 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     # A hint reads the game again, by id and player; an action takes it as read here, under
     # the same guards (its UPDATE lands only on the ply it was read at). A race whose time is
     # up ends as it is asked (races.referee), and its games with it.
-    if referee.racing(game) and data["action"] == "hint":
+    racing = referee.racing(game)  # asked first on every action: an overdue race ends here
+    if data["action"] == "hint" and (racing or referee.racing_on_its_deal(game)):
         return _board(request, game, current(game), alert=referee.NO_HINTS)
     try:
         if data["action"] == "hint":

@@ -10,6 +10,8 @@ from races.models import Racer
 from races.progress import settle_overdue
 from races.referee import NO_HINTS
 from retention.schedule import cleanup
+from solver.pool.models import DealVerdict
+from tests.web.deals import easy_klondike
 from tests.web.html import one, parse
 
 from .racing import alert, create, game_of, join, players, race_at, start
@@ -87,3 +89,28 @@ def test_no_winning_line_for_a_resigned_racer_while_the_race_is_on(alice, clock,
     assert watched.status_code == 404
     clock.advance(60)  # the race is over: the line is hers to see
     assert parse(alice.client.get(f"/game/{game.slug}/")).select("[data-testid=show-line]")
+
+
+def test_the_race_deal_opened_in_another_mode_gives_no_hint_until_the_race_is_over(
+    alice, bob, clock
+):
+    """Racing a Klondike deal in draw 1, Alice opens it in draw 3 for help: refused there too."""
+    deal, line = easy_klondike()
+    DealVerdict.objects.create(deal=deal, draw=1, verdict="win", moves=line)
+    path = create(alice, "Alice", mode="klondike-1", minutes=1)
+    join(bob, path, "Bob")
+    start(alice, path)
+    clock.advance(5)
+    assert race_at(path).deal == deal
+    elsewhere = alice.start("klondike", deal.number, draw=3)
+    assert elsewhere.draw == 3 and elsewhere != game_of(alice, path)
+
+    refused = alice.act(elsewhere, action="hint")
+    assert alert(refused) == NO_HINTS
+    elsewhere.refresh_from_db()
+    assert (elsewhere.hints, elsewhere.ply) == (0, 0)
+
+    clock.advance(60)  # the race is over: the other game's hints are hers again
+    alice.act(elsewhere, action="hint")
+    elsewhere.refresh_from_db()
+    assert elsewhere.hints == 1
