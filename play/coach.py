@@ -51,11 +51,10 @@ class Line:
 
 def offered(game: Game) -> bool:
     """May the game's page offer its winning line? A resigned game not lost from its deal,
-    unless its race, or a race of its player's on its deal, is still on (the line would help
-    the race)."""
+    unless a race of its player's on its deal is still on, its own race or another game's
+    (the line would help the race)."""
     return (
         game.result == Result.RESIGNED
-        and not referee.racing(game)
         and not referee.racing_on_its_deal(game)
         and start_of(game) is not None
     )

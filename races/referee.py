@@ -35,9 +35,9 @@ def racing(game: Game) -> bool:
 
 
 def racing_on_its_deal(game: Game) -> bool:
-    """Is the game's player in a race still on over this game's deal, with another game (the
-    race's Klondike deal opened in another draw or scoring)? Its hints and line would help
-    the race, so they are off there too until the race is over."""
+    """Is the game's player in a race still on over this game's deal, with this game or with
+    another (the race's Klondike deal opened in another draw or scoring)? Its hints and line
+    would help the race, so they are off there too until the race is over."""
     now = clock.now()
     races = Race.objects.filter(deal_id=game.deal_id, ended=None, racers__player=game.player)
     return any(race.stage(now) != Stage.OVER for race in races)
