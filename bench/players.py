@@ -317,7 +317,7 @@ class Racer(Strayer):
             self.game = answer.headers.get("HX-Redirect", "")
             gevent.sleep(0 if self.game else 1)
         Player.open_game(self)
-        self.number = int(re.search(r'data-testid="game-number">\w+ #(\d+)', self.page)[1])
+        self.number = int(re.search(r'data-testid="game-number">.*? #(\d+)', self.page)[1])
         self.line = dict(self.pool[self.variant])[self.number]
         self.ply_cap, self.along, self.by_jump = len(self.line) + self.slack, [0], [False]
         if getattr(self, "reader", None):
