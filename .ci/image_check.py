@@ -305,6 +305,27 @@ def open_stream(port: int) -> str:
     return opening.decode().replace("\n", " ").strip()
 
 
+def serve(command: list[str], app: Path, env: dict[str, str], log_path: Path, port: int,
+          name: str) -> subprocess.Popen:  # fmt: skip
+    """Starts a server of the image (its output in log_path) and waits until it answers
+    /healthz on port; raises CheckFailed with the log's end if it exits or takes over 60 s."""
+    log = open(log_path, "wb")  # noqa: SIM115 (closed with the folder)
+    server = subprocess.Popen(command, cwd=app, env=env, stdout=log, stderr=log,
+                              start_new_session=True)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if Browser(port).request("GET", "/healthz")[0] == 200:
+                return server
+        except OSError:
+            pass
+        if server.poll() is not None or time.monotonic() > deadline:
+            os.killpg(server.pid, signal.SIGKILL)  # its whole group: nothing holds it yet
+            server.wait()
+            raise CheckFailed(f"{name} did not answer /healthz:\n" + log_path.read_text()[-3000:])
+        time.sleep(0.2)
+
+
 def check(database_url: str, keep: bool = False) -> float:
     started = time.monotonic()
     folder = Path(tempfile.mkdtemp(prefix="image-check-"))
@@ -361,41 +382,14 @@ def check(database_url: str, keep: bool = False) -> float:
         command = list(cmd)
         command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
         say(f"CMD {' '.join(command)}")
-        log = open(folder / "gunicorn.log", "wb")  # noqa: SIM115 (closed with the folder)
-        gunicorn = subprocess.Popen(command, cwd=app, env=site, stdout=log, stderr=log,
-                                    start_new_session=True)  # fmt: skip
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                status, _ = Browser(port).request("GET", "/healthz")
-                if status == 200:
-                    break
-            except OSError:
-                pass
-            if gunicorn.poll() is not None or time.monotonic() > deadline:
-                raise CheckFailed("gunicorn did not answer /healthz:\n"
-                                  + (folder / "gunicorn.log").read_text()[-3000:])  # fmt: skip
-            time.sleep(0.2)
+        gunicorn = serve(command, app, site, folder / "gunicorn.log", port, "gunicorn")
         move = play_one_move(port)
         say(f"played {move} on /yukon/1/ over HTTP: the board moved to ply 1")
 
         live_port = free_port()
         command = live_command(live_port)
         say(f"live: {' '.join(command)}")
-        log = open(folder / "live.log", "wb")  # noqa: SIM115 (closed with the folder)
-        live = subprocess.Popen(command, cwd=app, env=site, stdout=log, stderr=log,
-                                start_new_session=True)  # fmt: skip
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if Browser(live_port).request("GET", "/healthz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if live.poll() is not None or time.monotonic() > deadline:
-                raise CheckFailed("the live service did not answer /healthz:\n"
-                                  + (folder / "live.log").read_text()[-3000:])  # fmt: skip
-            time.sleep(0.2)
+        live = serve(command, app, site, folder / "live.log", live_port, "the live service")
         say(f"live: a stream opened with {open_stream(live_port)!r}")
     finally:
         if live is not None and live.poll() is None:
