@@ -2,20 +2,15 @@
 copied into an empty folder, installed and built there as the Dockerfile says, and the site is
 started from it, as the image starts it, on a fresh PostgreSQL database.
 
-1. The build context: the tree less .dockerignore (Docker's rules: patterns relative to the
-   context, `*` and `?` within one path element, `**` across any number, a pattern that names
-   a folder leaves out everything in it, `!` takes a path back, the last matching line wins).
-2. The Dockerfile, read line by line: ENV is applied, `COPY . .` copies the context, each RUN
-   runs in the copy with a fresh virtualenv's python and pip first on PATH. The steps that
-   change the machine itself (apt-get, useradd, clearing apt's lists) are left out: this
-   machine already has the compiler that the image installs for its build. pip keeps its
-   cache here (`--no-cache-dir` dropped), so the run takes seconds, not minutes.
-3. `migrate` on a fresh database and `check --deploy --fail-level WARNING`, in production
-   settings, from the copy.
-4. The Dockerfile's CMD, as written but bound to a free port on 127.0.0.1, and one move played
-   over HTTP as a browser behind the TLS proxy would (X-Forwarded-Proto: https).
-5. The compose file's `live` command (uvicorn, the event streams) from the same copy, on a
-   free port: a stream opens, subscribed (the database's table: no Redis here).
+1. The build context: the tree less .dockerignore, by Docker's rules (`*` and `?` within one
+   path element, `**` across any, a folder's pattern leaves out all in it, `!` takes a path
+   back, the last matching line wins).
+2. The Dockerfile: ENV applied, `COPY . .`, each RUN in the copy with a fresh virtualenv first
+   on PATH; the steps that change the machine (apt-get, useradd, apt's lists) are left to the
+   image, and pip keeps its cache here (`--no-cache-dir` dropped).
+3. `migrate` on a fresh database and `check --deploy --fail-level WARNING`, in production.
+4. The CMD, bound to a free port on 127.0.0.1, and one move played over HTTP as a browser
+   behind the TLS proxy would; then the compose file's `live` command: a stream opens.
 
     python .ci/image_check.py [--database-url postgres://postgres@127.0.0.1:5432/yukon_image]
 
@@ -44,6 +39,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/yukon_image"
+START = time.monotonic()
 GRACEFUL = 20  # seconds; gunicorn itself waits 30 before its SIGKILL, so a hang shows here
 # Steps of a RUN line that install or remove system packages or users: the image's business,
 # never this machine's.
@@ -51,7 +47,7 @@ SYSTEM_COMMANDS = ("apt-get", "apt", "useradd", "groupadd", "rm -rf /var/lib/apt
 
 
 class CheckFailed(Exception):
-    pass
+    """A step of the check failed; its message says which and how."""
 
 
 # -- .dockerignore ------------------------------------------------------------------------------
@@ -126,11 +122,7 @@ def instructions(text: str) -> list[tuple[str, str]]:
         current = ""
     if current:
         lines.append(current)
-    result = []
-    for line in lines:
-        word, _, rest = line.partition(" ")
-        result.append((word.upper(), rest.strip()))
-    return result
+    return [(word.upper(), rest.strip()) for word, _, rest in (s.partition(" ") for s in lines)]
 
 
 def split_and(command: str) -> list[str]:
@@ -158,23 +150,12 @@ def split_and(command: str) -> list[str]:
 
 def site_steps(run: str) -> tuple[list[str], list[str]]:
     """A RUN line's steps: (those run here, those left to the image)."""
-    kept, skipped = [], []
-    for step in split_and(run):
-        if step.startswith(SYSTEM_COMMANDS):
-            skipped.append(step)
-        else:
-            kept.append(re.sub(r"\s--no-cache-dir\b", "", step))
-    return kept, skipped
-
-
-def parse_env(arguments: str) -> dict[str, str]:
-    return dict(item.split("=", 1) for item in shlex.split(arguments))
+    steps = [(step.startswith(SYSTEM_COMMANDS), step) for step in split_and(run)]
+    kept = [re.sub(r"\s--no-cache-dir\b", "", step) for system, step in steps if not system]
+    return kept, [step for system, step in steps if system]
 
 
 # -- running it ---------------------------------------------------------------------------------
-
-
-START = time.monotonic()
 
 
 def say(message: str) -> None:
@@ -214,8 +195,7 @@ def machine_env() -> dict[str, str]:
 
 
 class Browser:
-    """Just enough of one for a move: cookies kept by hand (they are Secure, and the
-    connection to gunicorn is plain, as it is behind the proxy)."""
+    """Enough of one for a move: cookies kept by hand (Secure ones, on a plain connection)."""
 
     def __init__(self, port: int) -> None:
         self.port, self.cookies = port, {}
@@ -262,10 +242,9 @@ def play_one_move(port: int) -> str:
 
 
 def stop(gunicorn: subprocess.Popen) -> None:
-    """Stop the site as `docker stop` does: SIGTERM to the CMD's process, gunicorn's graceful
-    shutdown. Not SIGINT: gunicorn 27's quick shutdown takes the thread pool's lock inside a
-    signal handler, and deadlocks when the signal lands while that lock is held (a keep-alive
-    connection closing just then is enough), until the graceful timeout's SIGKILL 30 s later."""
+    """Stop the site as `docker stop` does: SIGTERM, gunicorn's graceful shutdown. Not SIGINT:
+    gunicorn 27's quick shutdown takes the thread pool's lock in a signal handler, and deadlocks
+    when the signal lands while that lock is held (a keep-alive connection closing then)."""
     started = time.monotonic()
     gunicorn.send_signal(signal.SIGTERM)
     try:
@@ -307,8 +286,8 @@ def open_stream(port: int) -> str:
 
 def serve(command: list[str], app: Path, env: dict[str, str], log_path: Path, port: int,
           name: str) -> subprocess.Popen:  # fmt: skip
-    """Starts a server of the image (its output in log_path) and waits until it answers
-    /healthz on port; raises CheckFailed with the log's end if it exits or takes over 60 s."""
+    """A server of the image, once it answers /healthz on `port` (CheckFailed if it exits or
+    takes over 60 s)."""
     log = open(log_path, "wb")  # noqa: SIM115 (closed with the folder)
     server = subprocess.Popen(command, cwd=app, env=env, stdout=log, stderr=log,
                               start_new_session=True)  # fmt: skip
@@ -332,8 +311,7 @@ def check(database_url: str, keep: bool = False) -> float:
     app = folder / "app"
     gunicorn = live = None
     try:
-        patterns = read_patterns((ROOT / ".dockerignore").read_text())
-        files = build_context(ROOT, patterns)
+        files = build_context(ROOT, read_patterns((ROOT / ".dockerignore").read_text()))
         for name in files:
             (app / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, app / name)
@@ -342,12 +320,11 @@ def check(database_url: str, keep: bool = False) -> float:
         venv = folder / "venv"
         run([sys.executable, "-m", "venv", str(venv)], folder, machine_env(), "python -m venv")
         env = machine_env()
-        env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
-        env["VIRTUAL_ENV"] = str(venv)
+        env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}", VIRTUAL_ENV=str(venv))
         cmd = None
         for instruction, arguments in instructions((ROOT / "Dockerfile").read_text()):
             if instruction == "ENV":
-                env.update(parse_env(arguments))
+                env.update(item.split("=", 1) for item in shlex.split(arguments))
             elif instruction == "COPY":
                 if shlex.split(arguments) != [".", "."]:
                     raise CheckFailed(f"COPY {arguments}: only `COPY . .` is mirrored here")
@@ -406,9 +383,7 @@ def check(database_url: str, keep: bool = False) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--database-url", default=DEFAULT_DB, help="a PostgreSQL database to create anew"
-    )
+    parser.add_argument("--database-url", default=DEFAULT_DB, help="a database to create anew")
     parser.add_argument("--keep", action="store_true", help="keep the folder, to look inside")
     args = parser.parse_args()
     try:
