@@ -1,9 +1,6 @@
-"""The load test's players (locust users; bench/move_endpoint.py runs them). Each opens a deal's
-page and POSTs actions as htmx does, chosen from the board last sent, read as a player's eye
-reads it, and pauses 0.5-1.5 x `think` s between them. KINDS names each kind of player: its
-classes (one per game), the WSGI app the site runs for it (bench/wsgi.py) and whether it is a
-floor (counted only once every player has opened its deal and made its first real move).
-"""
+"""The load test's players (locust users): each opens a deal and POSTs actions as htmx does,
+chosen from the board last sent. KINDS: each kind's classes, one a game; `app`, what gunicorn
+serves (bench/wsgi.py); a `floor` is counted once every player has made its first real move."""
 
 import html
 import http.client
@@ -12,7 +9,6 @@ import random
 import re
 import time
 import urllib.parse
-from collections import Counter
 from dataclasses import dataclass, field
 
 import gevent
@@ -20,7 +16,6 @@ from gevent.event import Event
 from locust import FastHttpUser, task
 from locust.exception import StopUser
 
-KLONDIKE_QUERY = "?draw=1&scoring=standard"
 PILE_RE = re.compile(r'data-pile="([a-z0-9]+)"')
 CARD_RE = re.compile(r'data-card="([0-9A-Z]{2})" data-targets="([^"]*)"')
 PLY_RE = re.compile(r'id="board"[^>]*data-ply="(\d+)"')
@@ -79,13 +74,11 @@ def choose(board: Board, rng: random.Random) -> str | None:
 
 
 class Player(FastHttpUser):
-    """Random moves on any deal number (not proven winnable: the worst case); an undo when
-    stuck, a new game when won or at `ply_cap`."""
+    """Random moves on any deal (the worst case); a new game when won or at `ply_cap`."""
 
     abstract, variant, ply_cap, think, seed = True, "yukon", 200, 2.0, None
     app, floor, label = "bench.wsgi:site()", False, ""
     addresses = itertools.count(1)  # each player its own, to a site behind PROXY_HOPS=1
-    tally: Counter = Counter()  # what the players did
 
     def wait_time(self) -> float:
         return self.rng.uniform(0.5, 1.5) * self.think
@@ -109,7 +102,7 @@ class Player(FastHttpUser):
         self.csrf = self.board.csrf  # the page's; the partials after a move have none
 
     def deal_path(self) -> str:
-        query = KLONDIKE_QUERY if self.variant == "klondike" else ""
+        query = "?draw=1&scoring=standard" if self.variant == "klondike" else ""
         return f"/{self.variant}/{self.deal_number()}/{query}"
 
     def deal_number(self) -> int:
@@ -128,14 +121,16 @@ class Player(FastHttpUser):
 
     def move(self) -> None:
         if self.board.won or self.board.ply >= self.ply_cap:
-            self.tally["won" if self.board.won else "given up at the cap"] += 1
             return self.open_game()
+        self.play_random()
+
+    def play_random(self) -> None:  # an undo where there is no move
         move = choose(self.board, self.rng)
         self.act({"action": "undo"} if move is None else {"action": "move", "move": move})
 
     def act(self, form: dict) -> None:
-        """POSTs an action on the board last sent; a refusal (the board's alert line) is a
-        failure, and the player starts a new game. A dead-end banner is an answer."""
+        """POSTs an action on the board last sent; a refusal (an alert) is a failure, and a new
+        game follows."""
         form = {**form, "ply": self.board.ply}
         with self.post(self.board.action, form, f"{self.label}{self.variant} {form['action']}"
                        ) as answer:  # fmt: skip
@@ -146,21 +141,17 @@ class Player(FastHttpUser):
             if answer.status_code != 200 or after.ply is None or 'class="alert"' in text:
                 answer.failure(f"{form} on {self.board.action}: HTTP {answer.status_code}")
                 return self.open_game()
-        self.tally[form["action"]] += 1
         self.board = after
         self.acted(form)
 
-    def acted(self, form: dict) -> None:
-        """What a player that follows its game does after each action answered."""
+    def acted(self, form: dict) -> None:  # a player that follows its line notes the action
+        pass
 
 
 class Strayer(Player):
-    """Plays deals of the winnable pool and knows each one's stored line (the load test reads
-    them into `pool`): it plays the line's next move, or in `stray` of its moves a random one.
-    Off the line it undoes half the time (back toward the line; a jump to its last step on
-    the line where an undo would take back a jump) and plays on at random otherwise; on the
-    dead-end banner it jumps back to the last winnable move (undoes while that is looked for;
-    a new game on a deal lost from the start). It never asks for a hint."""
+    """Plays the pool's deals by their stored lines, a random move in `stray` of them; off the
+    line it goes back half the time (undo, or jump where an undo would take back a jump); on a
+    dead end it jumps back to the last winnable move (undoes while that is looked for)."""
 
     abstract, stray, slack = True, 0.1, 100
     pool: dict[str, list[tuple[int, tuple[str, ...]]]] = {}  # variant → [(number, line)]
@@ -169,9 +160,7 @@ class Strayer(Player):
         """A deal it has not played in this run; its game left unfinished there is resigned."""
         if not getattr(self, "unplayed", None):
             self.unplayed = self.rng.sample(self.pool[self.variant], len(self.pool[self.variant]))
-        self.number, self.line = self.unplayed.pop()
-        self.ply_cap = len(self.line) + self.slack
-        self.along, self.by_jump = [0], [False]  # per step: moves of the line to it, or None
+        self.take_line(*self.unplayed.pop())
         super().open_game()
         if self.board.ply:
             with self.post(self.board.action, {"action": "resign", "ply": self.board.ply},
@@ -179,15 +168,16 @@ class Strayer(Player):
                 pass
             super().open_game()
 
-    def deal_path(self) -> str:
-        return (
-            f"/{self.variant}/{self.number}/{KLONDIKE_QUERY if self.variant == 'klondike' else ''}"
-        )
+    def take_line(self, number: int, line: tuple[str, ...]) -> None:
+        self.number, self.line, self.ply_cap = number, line, len(line) + self.slack
+        self.along, self.by_jump = [0], [False]  # per step: moves of the line to it, or None
+
+    def deal_number(self) -> int:
+        return self.number
 
     def move(self) -> None:
         board, at = self.board, self.along[-1]
         if board.won or board.ply >= self.ply_cap or len(self.along) != board.ply + 1:
-            self.tally["won" if board.won else "new game"] += 1
             return self.open_game()
         if board.lost and board.jump is not None:
             return self.act({"action": "jump", "step": board.jump})
@@ -202,8 +192,7 @@ class Strayer(Player):
                 last = max(i for i, a in enumerate(self.along) if a is not None)
                 return self.act({"action": "jump", "step": last})
             return self.act({"action": "undo"})
-        move = choose(board, self.rng)
-        self.act({"action": "undo"} if move is None else {"action": "move", "move": move})
+        self.play_random()
 
     def acted(self, form: dict) -> None:
         if form["action"] == "undo":
@@ -219,20 +208,16 @@ class Strayer(Player):
 
 
 class Floor(Player):
-    """The save floor: a game of a random deal started by one real move, then each move's POST
-    to /bench/floor/<slug>/ (bench/wsgi.py): the least a stored move costs."""
+    """The save floor: one real move, then each move POSTed to /bench/floor/ (bench/wsgi.py)."""
 
     abstract, floor = True, True
 
     def move(self) -> None:
         if not self.board.action.startswith("/game/"):  # the game starts with a real move
             return Player.move(self)
-        form = {
-            "action": "move",
-            "move": choose(self.board, self.rng) or "d",
-            "ply": self.board.ply,
-        }
-        with self.post(self.board.action.replace("/game/", "/bench/floor/"), form, "floor"):
+        form = {"action": "move", "move": choose(self.board, self.rng) or "d"}
+        with self.post(self.board.action.replace("/game/", "/bench/floor/"),
+                       {**form, "ply": self.board.ply}, "floor"):  # fmt: skip
             pass
 
 
@@ -252,8 +237,7 @@ class Abuser(Player):
     """One client (one address, one player cookie) on `fixed_count` connections that never
     pause: deal pages, moves and hints. What the limits refuse (429) is not a failure."""
 
-    abstract, think, label, address = True, 0.0, "abuse ", "198.51.100.66"
-    player = None
+    abstract, think, label, address, player = True, 0.0, "abuse ", "198.51.100.66", None
     tasks = {Player.step: 6}
 
     def on_start(self) -> None:
@@ -264,8 +248,8 @@ class Abuser(Player):
 
     @task(2)
     def look(self) -> None:
-        path = f"/yukon/{self.rng.randint(1, 2**31 - 1)}/"
-        self.client.get(path, name="abuse look", headers={"X-Forwarded-For": self.address})
+        self.client.get(f"/yukon/{self.deal_number()}/", name="abuse look",
+                        headers={"X-Forwarded-For": self.address})  # fmt: skip
 
     @task(1)
     def hint(self) -> None:
@@ -276,11 +260,8 @@ class Abuser(Player):
 
 
 class Racer(Strayer):
-    """A strayer in races of `size` (races/): the first of each group makes the race, the
-    rest join by its link, the maker starts it once all are in, and each plays the dealt deal
-    by its stored line. Each follows its race's live stream (/live/race-<secret>/ on uvicorn)
-    and notes, for every opponent's move shown there, the time since that move was sent.
-    Groups form per variant: --load a multiple of 2 x size keeps every racer in a full race."""
+    """A strayer in races of `size` (--load a multiple of 2 x size fills them); it notes the time
+    from each opponent's move sent to its showing on the race's live stream."""
 
     abstract, size, live_url = True, 4, ""
     forming: dict = {}  # variant → the race being formed
@@ -317,16 +298,13 @@ class Racer(Strayer):
             self.game = answer.headers.get("HX-Redirect", "")
             gevent.sleep(0 if self.game else 1)
         Player.open_game(self)
-        self.number = int(re.search(r'data-testid="game-number">.*? #(\d+)', self.page)[1])
-        self.line = dict(self.pool[self.variant])[self.number]
-        self.ply_cap, self.along, self.by_jump = len(self.line) + self.slack, [0], [False]
-        if getattr(self, "reader", None):
-            self.reader.kill()
+        number = int(re.search(r'data-testid="game-number">.*? #(\d+)', self.page)[1])
+        self.take_line(number, dict(self.pool[self.variant])[number])
+        self.on_stop()  # the last race's stream
         self.reader = gevent.spawn(self.follow, self.race)
 
     def form(self, page: str, fields: dict, what: str):
-        """POST the page's form (`what`: its last path part, "make" for /races/ itself) with
-        the page's CSRF token; the answer unfollowed."""
+        """POST the page's form (`what`: its path's last part, "make": /races/ itself)."""
         token = CSRF_RE.search(self.client.get(page, name="race page").text or "")[1]
         path = page if what == "make" else f"{page}{what}/"
         headers = {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": token,
@@ -344,8 +322,7 @@ class Racer(Strayer):
 
     def follow(self, race: str) -> None:
         """Read the race's stream; each opponent whose move count changed was just shown."""
-        url = urllib.parse.urlparse(self.live_url)
-        stream = http.client.HTTPConnection(url.hostname, url.port, timeout=None)
+        stream = http.client.HTTPConnection(self.live_url.removeprefix("http://"), timeout=None)
         stream.request("GET", f"/live/race-{race.strip('/').split('/')[-1]}/")
         answer, seen = stream.getresponse(), {}
         while line := answer.readline():

@@ -1,13 +1,6 @@
-"""The load test's two WSGI applications, for the floor under a move (`--kind bare|hello|floor`):
-
-- `bare`: "Hello, world" with no Django at all: what gunicorn costs per request;
-- `site()`: the site as shipped, plus `/hello/` (Django's smallest view, every middleware) and
-  `/bench/floor/<slug>/`, the least a stored move costs: the move's POST (CSRF checked, form
-  validated), its game read and written back unchanged by a move's two statements (games.rows:
-  one SELECT, the conditional UPDATE); no rules, no dead-end check, no board.
-
-gunicorn takes `bench.wsgi:bare` or `bench.wsgi:site()`; the site's own URLs are untouched.
-"""
+"""The floors under a move (bench/players.py): `bare`, gunicorn with no Django; `site()`, the
+site plus `/hello/` (Django's smallest view) and `/bench/floor/<slug>/`: a move's POST and its
+game read and written back by a move's two statements (games.rows), no rules and no board."""
 
 import os
 
@@ -40,7 +33,7 @@ def site():
         game = rows.own_game(slug, request.player)
         if game is None:
             raise Http404("no such game")
-        if not rows.save_at(game, game.ply):
+        if not rows.save_at(game):
             return HttpResponseBadRequest(b"stale")
         return HttpResponse(b"ok", content_type="text/plain")
 
