@@ -117,7 +117,9 @@ def _start(deal_id: int, pool: str) -> float:
 
 def for_game(game) -> dict:
     """What a game's page shows of its rating: whether it is rated (and still being played,
-    so that no assist is offered), why not any more, the player's change, the deal's rating."""
+    so that no assist is offered), why not any more, the player's change, the deal's rating.
+    The deal's rating is read when a template first shows it, and once: a page part that
+    shows none (the dead-end banner's poll) reads no row for it."""
     rated = outcomes.of(game)
     pool = game_pool(game) if game.deal_id else None
     change = rated.change if rated is not None else None
@@ -125,5 +127,5 @@ def for_game(game) -> dict:
         "rated": rated,
         "rated_playing": rated is not None and rated.status == Status.PLAYING,
         "rating_change": None if change is None else f"{round(change):+d}",
-        "deal_rating": deal_rating(game.deal_id, pool),
+        "deal_rating": functools.cache(functools.partial(deal_rating, game.deal_id, pool)),
     }
