@@ -4,6 +4,8 @@ still on (no hints, no winning line while it is), and the strip's context."""
 
 from __future__ import annotations
 
+from django.core.cache import cache
+
 from games.engine.history import Step
 from games.models import Game
 
@@ -11,16 +13,26 @@ from . import clock, progress, updates
 from .models import Race, Racer, Stage
 
 NO_HINTS = "No hints during a race: every player finds their own way."
+NOT_A_RACER_SECONDS = 24 * 3600  # how long a game's being no racer's is kept in the cache
 
 
 def racer_of(game: Game) -> Racer | None:
     """The racer whose game this is (None for a game outside any race), read once a request
     and kept on the game; the race ends first if its time is up, so that an action made too
-    late finds the game over."""
+    late finds the game over.
+
+    A racer's game is stored with its racer, in one transaction (races.entry.start), and
+    no other game ever becomes one: "not a racer's" is kept in the cache, so that a move on
+    any other game reads no row here."""
     if not game.pk:
         return None
     if "_racer" not in game.__dict__:
-        racer = Racer.objects.select_related("race").filter(game_id=game.pk).first()
+        key = f"racer:{game.pk}"
+        racer = None
+        if cache.get(key) is not False:
+            racer = Racer.objects.select_related("race").filter(game_id=game.pk).first()
+            if racer is None:
+                cache.set(key, False, NOT_A_RACER_SECONDS)
         if racer is not None and progress.settle(racer.race, clock.now()):
             racer.refresh_from_db()
             game.refresh_from_db()

@@ -160,6 +160,19 @@ def test_a_pool_deal_shows_the_rating_its_grade_gives_it_before_its_first_rated_
     assert text(one(page, "[data-testid=deal-rating]")) == "Deal rated 1690"  # 1650 + 40
 
 
+def test_the_banners_poll_reads_no_deal_rating_it_does_not_show(alice):
+    deal = pool_deal("yukon", FIRST, "hard", narrowness=0.01)
+    game = alice.start("yukon", deal.number)
+    with CaptureQueriesContext(connection) as queries:
+        page = parse(alice.client.get(f"/game/{game.slug}/"))
+    assert text(one(page, "[data-testid=deal-rating]")) == "Deal rated 1690"
+    assert "ratings_dealrating" in " ".join(q["sql"] for q in queries.captured_queries)
+    with CaptureQueriesContext(connection) as queries:
+        answer = alice.client.get(f"/game/{game.slug}/verdict/", {"ply": game.ply})
+    assert answer.status_code == 200 and b'id="verdict"' in answer.content
+    assert "ratings_dealrating" not in " ".join(q["sql"] for q in queries.captured_queries)
+
+
 def test_a_forged_undo_refused_changes_nothing(alice, won_deal):
     game = rated_game(alice)
     page = parse(alice.act(game, action="undo"))  # nothing to undo yet

@@ -38,3 +38,18 @@ def test_a_move_reads_no_deal_or_grade_while_a_crowd_plays(alice):
     assert "games_deal" not in statements  # the deal, kept
     assert "solver_dealverdict" not in statements  # its grade, kept
     assert "games_game" in statements  # the game itself is read and written every time
+
+
+def test_a_move_on_a_game_outside_races_and_ratings_reads_neither(alice):
+    """A game is dealt rated or in a race once and for all, with its row there: a move on
+    any other game asks neither table (ratings.services.outcomes.of, races.referee)."""
+    deal, moves = easy_yukon()
+    game = alice.start("yukon", EASY_YUKON)
+    alice.move(game, moves[0])
+    with CaptureQueriesContext(connection) as queries:
+        answer = alice.move(game, moves[1], htmx=True)
+    assert answer.status_code == 200 and 'data-testid="moves">2<' in answer.content.decode()
+    statements = " ".join(query["sql"] for query in queries.captured_queries)
+    assert "games_game" in statements
+    assert "races_racer" not in statements
+    assert "ratings_ratedgame" not in statements
