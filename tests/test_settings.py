@@ -3,6 +3,7 @@ refuses missing, short or public keys; the site checks clean in development, wit
 production environment the README documents and with the compose file's. (The helpers that
 read one variable each: test_settings_readers.py.)"""
 
+import json
 import os
 import re
 import secrets
@@ -70,6 +71,41 @@ def production_env(**overrides: str) -> dict[str, str]:
     return bare_env(**{**readme_env(), **overrides})
 
 
+# Settings as a process started in each environment reads them, several environments in one
+# process: yukon_site/settings.py reads nothing of the process but os.environ, so it is run
+# afresh (runpy) for each environment in turn, which saves a Django start a case.
+_SETTINGS_UNDER = """
+import json, os, runpy, sys
+from django.core.exceptions import ImproperlyConfigured
+expression, envs = json.load(sys.stdin)
+for env in envs:
+    os.environ.clear()
+    os.environ.update(env)
+    try:
+        namespace = runpy.run_module("yukon_site.settings", run_name="yukon_site.settings")
+    except ImproperlyConfigured as e:
+        print(json.dumps("refused: " + str(e)))
+    else:
+        print(json.dumps(repr(eval(expression, namespace))))
+"""
+
+
+def settings_under(expression: str, *envs: dict[str, str]) -> list[str]:
+    """repr(expression) over the settings' names, as a process started in each of `envs`
+    would have them (or "refused: " and the ImproperlyConfigured message)."""
+    result = subprocess.run(
+        [sys.executable, "-c", _SETTINGS_UNDER],
+        cwd=ROOT,
+        env=bare_env(),
+        input=json.dumps([expression, envs]),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
 def refusal(result: subprocess.CompletedProcess) -> str:
     """The ImproperlyConfigured message a refused start ends its traceback with."""
     assert result.returncode != 0, result.stdout
@@ -79,18 +115,12 @@ def refusal(result: subprocess.CompletedProcess) -> str:
 
 
 def test_rate_limits_and_share_images_use_redis_only_when_it_is_set():
-    code = (
-        "from django.conf import settings; "
-        "print(sorted((k, v['BACKEND'].rsplit('.', 1)[1]) for k, v in settings.CACHES.items()))"
+    code = "sorted((k, v['BACKEND'].rsplit('.', 1)[1]) for k, v in CACHES.items())"
+    without, with_redis = settings_under(
+        code, production_env(), production_env(REDIS_URL="redis://r:6379/0")
     )
-    result = manage("shell", "-c", code, env=production_env())
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip().splitlines()[-1] == (
-        "[('default', 'LocMemCache'), ('previews', 'LocMemCache')]"
-    )
-    with_redis = manage("shell", "-c", code, env=production_env(REDIS_URL="redis://r:6379/0"))
-    assert with_redis.returncode == 0, with_redis.stderr
-    assert with_redis.stdout.strip().splitlines()[-1] == (
+    assert without == "[('default', 'LocMemCache'), ('previews', 'LocMemCache')]"
+    assert with_redis == (
         "[('default', 'LocMemCache'), ('previews', 'RedisCache'), ('rate_counts', 'RedisCache')]"
     )
     refused = manage("check", env=production_env(REDIS_URL="127.0.0.1:6379"))
@@ -98,16 +128,13 @@ def test_rate_limits_and_share_images_use_redis_only_when_it_is_set():
 
 
 def test_live_events_go_through_redis_by_default_when_it_is_set_and_a_bad_url_is_refused():
-    code = "from django.conf import settings; print(repr(settings.LIVE_URL))"
-    for env, expected in [
-        (production_env(), "''"),
-        (production_env(REDIS_URL="redis://r:6379/0"), "'redis://r:6379/0'"),
-        (production_env(REDIS_URL="redis://r:6379/0", LIVE_URL=""), "''"),
-        (production_env(LIVE_URL="rediss://live:6380/1"), "'rediss://live:6380/1'"),
-    ]:
-        result = manage("shell", "-c", code, env=env)
-        assert result.returncode == 0, result.stderr
-        assert result.stdout.strip().splitlines()[-1] == expected
+    assert settings_under(
+        "LIVE_URL",
+        production_env(),
+        production_env(REDIS_URL="redis://r:6379/0"),
+        production_env(REDIS_URL="redis://r:6379/0", LIVE_URL=""),
+        production_env(LIVE_URL="rediss://live:6380/1"),
+    ) == ["''", "'redis://r:6379/0'", "''", "'rediss://live:6380/1'"]
     refused = manage("check", env=production_env(LIVE_URL="amqp://live"))
     assert refusal(refused).startswith("LIVE_URL must start with redis://")
 

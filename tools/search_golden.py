@@ -14,7 +14,9 @@ DEAL_NODES, and MIDGAME positions reached by random legal play from 100 of them 
 MIDGAME_NODES. Each answer also holds the most moves any one position offered during its
 search (_native.c's MOVES_BOUND must hold them). A midgame position is stored as its text
 (Position.to_text). And for tests/solver/test_never_home.py, the lines the search finds
-without the never-home proof for the first reference deals of each mode ("plain").
+without the never-home proof for the first reference deals of each mode ("plain"), and the
+positions random play from fixed deals reaches where never_home first calls the game lost, each
+with what that search answers there ("never_home": it must never be a win).
 """
 
 from __future__ import annotations
@@ -46,6 +48,13 @@ MIDGAME = 200
 PLAIN_DEALS = 80
 PLAIN_NODES = 2000
 MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
+# tests/solver/test_never_home.py: random play (seeded) from deals 1..NEVER_HOME_DEALS-1 of
+# each mode, dealt with NEVER_HOME_KEY, up to NEVER_HOME_MOVES moves, stops at the first
+# position never_home calls lost; the search without never_home runs there on NEVER_HOME_NODES.
+NEVER_HOME_KEY = b"never-home-test-deal-key-32-bytes"
+NEVER_HOME_DEALS = 120
+NEVER_HOME_MOVES = 150
+NEVER_HOME_NODES = 3000
 
 
 def sources_digest() -> str:
@@ -107,7 +116,7 @@ def answer(position: dict | Position, nodes: int) -> dict:
     return {"verdict": verdict, "nodes": budget.nodes, "moves": moves, "most_moves": most}
 
 
-def plain_line(position: dict, nodes: int) -> dict:
+def plain_line(position: dict | Position, nodes: int) -> dict:
     """The search with the face-down proof only (never_home off): a win's line, else its
     verdict."""
     game = python_game(read(position))
@@ -121,6 +130,35 @@ def plain_line(position: dict, nodes: int) -> dict:
         if moves is None
         else {"verdict": Verdict.WIN, "moves": moves}
     )
+
+
+def never_home_positions(variant: str, draw: int | None) -> list[tuple[str, Position]]:
+    """Where random legal play from the deals first reaches a position never_home calls lost
+    (the same walk as test_never_home.py's live test)."""
+    from games.engine.deal import deal
+
+    rng, out = random.Random(8), []
+    for number in range(1, NEVER_HOME_DEALS):
+        position = deal(variant, number, NEVER_HOME_KEY, draw, None)
+        for n in range(NEVER_HOME_MOVES):
+            moves = rules.legal_moves(position)
+            if position.is_won or not moves:
+                break
+            position = rules.apply(position, rng.choice(moves))
+            if python_game(read(position)).stranded():
+                out.append((f"{variant}-{draw}-{number}+{n}", position))
+                break
+    return out
+
+
+def never_home_answers() -> list[dict]:
+    return [
+        {"id": name, "kind": "never_home", "budget": NEVER_HOME_NODES,
+         "position": position.to_text()}
+        | plain_line(position, NEVER_HOME_NODES)
+        for variant, draw in MODES
+        for name, position in never_home_positions(variant, draw)
+    ]  # fmt: skip
 
 
 def answers() -> list[dict]:
@@ -141,7 +179,7 @@ def answers() -> list[dict]:
             | plain_line(row["position"], PLAIN_NODES)
             for row in deals
         ]
-    return rows
+    return rows + never_home_answers()
 
 
 def text(rows: list[dict]) -> str:

@@ -189,15 +189,17 @@ def test_undo_is_unlimited_and_free(alice):
     deal, _ = easy_yukon()
     game = alice.start("yukon", deal.number)
     rng = random.Random(19)
-    tables, position = [], deal_position(deal)
+    # The table before each move: the deal's page, then the page each move's post lands on.
+    tables, position = [alice.open("yukon", deal.number)], deal_position(deal)
     for _ in range(40):
         legal = rules.legal_moves(position)
         if not legal:
             break
         move = rng.choice(legal)
-        tables.append(alice.open("yukon", deal.number))
-        alice.move(game, str(move))
+        tables.append(alice.move(game, str(move)))
         position = rules.apply(position, move)
+    assert board_of(tables[-1]) != board_of(tables[0])
+    tables.pop()  # the table after the last move, which no undo brings back
     assert len(tables) > CHECKPOINT_EVERY
     for before in reversed(tables):
         response = alice.act(game, action="undo")
