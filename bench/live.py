@@ -3,7 +3,7 @@
 (uvicorn running the site's ASGI application, as the compose file's `live` service does), and
 an event published every `--every` s (live.publish, as a web host does); prints the latency
 from publish to each stream's reading it, p50/p95/p99/max, events lost, and the live host's
-threads and memory with every stream open.
+threads and memory with every stream open, and its CPU per event delivered to a stream.
 
     .venv/bin/python bench/live.py [--subscribers 100] [--events 50] [--every 0.1]
 
@@ -76,11 +76,12 @@ async def run(port: int, count: int, events: int, every: float, host: psutil.Pro
         subscribed.clear()
         await asyncio.wait_for(subscribed.wait(), 60)
     held = host.num_threads(), host.memory_info().rss / 2**20
+    cpu = sum(host.cpu_times()[:2])
     for _ in range(events):
         await asyncio.to_thread(publish, "bench", "tick", repr(time.perf_counter()))
         await asyncio.sleep(every)
     await asyncio.wait_for(asyncio.gather(*tasks), 30)
-    return latencies, held
+    return latencies, (*held, sum(host.cpu_times()[:2]) - cpu)
 
 
 def main() -> None:
@@ -91,7 +92,7 @@ def main() -> None:
     args = parser.parse_args()
     host, port = start_host()
     try:
-        latencies, (threads, rss) = asyncio.run(
+        latencies, (threads, rss, cpu) = asyncio.run(
             run(port, args.subscribers, args.events, args.every, psutil.Process(host.pid))
         )
     finally:
@@ -103,7 +104,8 @@ def main() -> None:
     print(f"{args.subscribers} streams x {args.events} events over Redis: publish to receive "
           f"p50 {cuts[49]:.1f} ms, p95 {cuts[94]:.1f} ms, p99 {cuts[98]:.1f} ms, "
           f"max {ms[-1]:.1f} ms; {expected - len(ms)} of {expected} lost; the live host with "
-          f"every stream open: {threads} threads, {rss:.0f} MB resident")  # fmt: skip
+          f"every stream open: {threads} threads, {rss:.0f} MB resident; its CPU "
+          f"{1e6 * cpu / max(len(ms), 1):.0f} us per event delivered to a stream")  # fmt: skip
 
 
 if __name__ == "__main__":
