@@ -9,7 +9,8 @@ and an abusive client against the site as shipped (bench/site.py), with the limi
 Kinds: random moves on any deal (the worst case); strayers, who play the winnable pool's deals
 by their stored lines and stray (--stray); racers, strayers in races of 4 who each follow
 their race's live stream (uvicorn beside gunicorn; the time from a move sent to its
-opponents' streams is reported); and the floors under a move, paced the same:
+opponents' streams is reported), counted from when every racer's first race is dealt; and
+the floors under a move, paced the same:
 floor (the move's POST with one SELECT and one UPDATE), hello (Django's smallest view), bare
 (gunicorn with no Django). Prints the players' p50/p95/p99 and errors, CPU per move by process
 (psutil), bytes per move, database growth per player-hour, and the verdicts' latency from the
@@ -145,6 +146,12 @@ def main() -> int:
         gevent.sleep(1)  # the site's processes, PostgreSQL's backends included, all up
         if users[0].floor:  # counted once every player has opened and made its real move
             gevent.sleep((args.load + args.abuser) / SPAWN_RATE + 1.5 * args.think + 2)
+        if args.kind == "racer":  # counted once every race is made and dealt: the making
+            # (race pages, countdown polls) is once a race, not what a running race costs
+            waited = time.monotonic() + args.load / SPAWN_RATE + 60
+            while Racer.racing < args.load and time.monotonic() < waited:
+                gevent.sleep(0.5)
+            print(f"{Racer.racing} of {args.load} racers racing as the count starts")
         env.stats.reset_all()
         moves.clear()
         Racer.latencies.clear()

@@ -286,6 +286,7 @@ class Racer(Strayer):
     forming: dict = {}  # variant → the race being formed
     sent: dict = {}  # (race, name) → when that racer last sent an action
     latencies: list = []  # s, from an action sent to its opponents' streams
+    racing = 0  # racers who have had their first race's game open (the load test waits)
     names = itertools.count(1)
 
     def open_game(self) -> None:
@@ -323,6 +324,9 @@ class Racer(Strayer):
         if getattr(self, "reader", None):
             self.reader.kill()
         self.reader = gevent.spawn(self.follow, self.race)
+        if not getattr(self, "raced", False):
+            self.raced = True
+            Racer.racing += 1
 
     def form(self, page: str, fields: dict, what: str):
         """POST the page's form (`what`: its last path part, "make" for /races/ itself) with

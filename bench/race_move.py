@@ -60,8 +60,13 @@ from visitors.players import COOKIE, SALT  # noqa: E402
 NUMBER = 1_234_567  # the pool deal the races play
 
 
+_handler = Client().handler  # one for all the browsers: each of its own would load the
+# middleware anew on its first request (whitenoise's scan of the static files), as no server does
+
+
 def browser(player: str) -> Client:
     client = Client(HTTP_HX_REQUEST="true")
+    client.handler = _handler
     signer = HttpResponse()
     signer.set_signed_cookie(COOKIE, player, salt=SALT)
     client.cookies[COOKIE] = signer.cookies[COOKIE].value
@@ -121,9 +126,57 @@ def play(pairs: list[tuple[Client, Game]], moves: int, rng: random.Random, profi
 
 def figures(name: str, cpu: list[float], queries: list[int]) -> None:
     cpu = sorted(cpu)
-    print(f"{name}: {len(cpu)} moves, CPU/move median {statistics.median(cpu):.2f} ms, "
+    print(f"{name}: {len(cpu)} requests, CPU median {statistics.median(cpu):.2f} ms, "
           f"mean {statistics.fmean(cpu):.2f} ms, p95 {cpu[int(0.95 * len(cpu))]:.2f} ms; "
-          f"queries/move median {statistics.median(queries)}, max {max(queries)}")  # fmt: skip
+          f"queries median {statistics.median(queries)}, max {max(queries)}")  # fmt: skip
+
+
+def setup(races: int, tag: str, base) -> None:
+    """CPU and queries of a race's making, through its pages, per racer: the host makes it,
+    three join, the host starts it, each polls the race page through the countdown (once a
+    second, 5 s) and opens their game (the whole page, strip included)."""
+    cpu, queries, at = {}, {}, {"seconds": 0}
+    clock.set_source(lambda: base + timedelta(seconds=at["seconds"]))
+
+    def timed(name, call, *args):
+        with CaptureQueriesContext(connection) as captured:
+            began = time.process_time()
+            answer = call(*args)
+            cpu[name] = cpu.get(name, 0.0) + 1000 * (time.process_time() - began)
+        queries[name] = queries.get(name, 0) + len(captured.captured_queries)
+        assert answer.status_code in (200, 302, 303), (name, answer.status_code)
+        return answer
+
+    for r in range(races):
+        at["seconds"] = 60 * r
+        players = [browser(f"s{tag}-{r}-{i}") for i in range(4)]
+        made = timed("make", players[0].post, "/races/",
+                     {"mode": "yukon", "minutes": 10, "name": f"s{r}a"})  # fmt: skip
+        path = made["Location"]
+        for i, player in enumerate(players[1:]):
+            timed("join", player.post, path + "join/", {"name": f"s{r}{i}"})
+        timed("start", players[0].post, path + "start/")
+        for second in range(6):
+            at["seconds"] = 60 * r + second
+            for player in players:
+                timed("countdown poll", player.get, path + "?was=countdown")
+        for player in players:
+            game = player.get(path + "?was=countdown")["HX-Redirect"]
+            timed("game page", browser_get, player, game)
+    clock.set_source(lambda: base + timedelta(seconds=30))
+    total = sum(cpu.values()) / (4 * races)
+    print(f"race set-up, per racer over {races} races: CPU {total:.1f} ms, queries "
+          f"{sum(queries.values()) / (4 * races):.1f}; " + ", ".join(
+              f"{name} {ms / (4 * races):.1f} ms" for name, ms in cpu.items()))  # fmt: skip
+
+
+def browser_get(player: Client, path: str):
+    """A page as a browser asks for it first (no HX-Request: the whole page)."""
+    headers = player.defaults.pop("HTTP_HX_REQUEST", None)
+    try:
+        return player.get(path)
+    finally:
+        player.defaults["HTTP_HX_REQUEST"] = headers
 
 
 async def fan_out(streams: int, events: int) -> None:
@@ -157,6 +210,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--streams", type=int, default=400)
     parser.add_argument("--events", type=int, default=20)
+    parser.add_argument("--races", type=int, default=5, help="races made through the pages")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -179,6 +233,17 @@ def main() -> None:
         if profile:
             stats = pstats.Stats(profile)
             stats.sort_stats("tottime").print_stats(25)
+    page = f"/races/{Racer.objects.get(game=racers[0][1]).race.secret}/?was=racing"
+    cpu, queries = [], []
+    for _ in range(args.moves // 2):  # the race page's poll, as a player waiting there makes it
+        with CaptureQueriesContext(connection) as captured:
+            began = time.process_time()
+            answer = racers[0][0].get(page)
+            cpu.append(1000 * (time.process_time() - began))
+        assert answer.status_code == 200, answer.content[:300]
+        queries.append(len(captured.captured_queries))
+    figures("race page poll", cpu, queries)
+    setup(args.races, tag, base)
     if os.environ.get("LIVE_URL"):
         asyncio.run(fan_out(args.streams, args.events))
 
