@@ -147,9 +147,12 @@ def main() -> int:
         if users[0].floor:  # counted once every player has opened and made its real move
             gevent.sleep((args.load + args.abuser) / SPAWN_RATE + 1.5 * args.think + 2)
         if args.kind == "racer":  # counted once every race is made and dealt: the making
-            # (race pages, countdown polls) is once a race, not what a running race costs
-            waited = time.monotonic() + args.load / SPAWN_RATE + 60
-            while Racer.racing < args.load and time.monotonic() < waited:
+            # (race pages, countdown polls) is once a race, not what a running race costs. A
+            # group short of a full race never races: counted once 10 s pass with none dealt.
+            seen, since = 0, time.monotonic()
+            while Racer.racing < args.load and time.monotonic() - since < 10:
+                if Racer.racing != seen:
+                    seen, since = Racer.racing, time.monotonic()
                 gevent.sleep(0.5)
             print(f"{Racer.racing} of {args.load} racers racing as the count starts")
         env.stats.reset_all()
