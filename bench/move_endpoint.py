@@ -148,9 +148,10 @@ def main() -> int:
             gevent.sleep((args.load + args.abuser) / SPAWN_RATE + 1.5 * args.think + 2)
         if args.kind == "racer":  # counted once every race is made and dealt: the making
             # (race pages, countdown polls) is once a race, not what a running race costs. A
-            # group short of a full race never races: counted once 10 s pass with none dealt.
+            # group short of a full race never races: counted once 15 s pass with no racer
+            # dealt in (60 s before the first, whose race has its countdown to run).
             seen, since = 0, time.monotonic()
-            while Racer.racing < args.load and time.monotonic() - since < 10:
+            while Racer.racing < args.load and time.monotonic() - since < (15 if seen else 60):
                 if Racer.racing != seen:
                     seen, since = Racer.racing, time.monotonic()
                 gevent.sleep(0.5)
