@@ -224,7 +224,8 @@ def main() -> None:
     tag = secrets.token_hex(3)
     rng = random.Random(args.seed)
     racers = race_games(deal, f"r{tag}")
-    plain = plain_games(deal, f"p{tag}")
+    # On the race's deal (the pool's, random): a pool deal's page asks for its grade too.
+    plain = plain_games(racers[0][1].deal, f"p{tag}")
     play(racers, 20, rng)  # warm up both paths
     play(plain, 20, rng)
     for name, pairs in (("plain game", plain), ("racer", racers)):
