@@ -62,12 +62,8 @@ def manage(env: dict[str, str], *args: str) -> str:
     return done.stdout
 
 
-def cpu_seconds(processes: list[psutil.Process]) -> float:  # user + system
-    seconds = 0.0
-    for process in processes:
-        with contextlib.suppress(psutil.Error):
-            seconds += sum(process.cpu_times()[:2])
-    return seconds
+def cpu_seconds(processes: list[psutil.Process]) -> float:  # user + system, of those still up
+    return sum(sum(p.cpu_times()[:2]) for p in processes if p.is_running())
 
 
 class Site:
@@ -257,6 +253,13 @@ def main() -> int:
         gevent.sleep(1)  # the site's processes, PostgreSQL's backends included, all up
         if users[0].floor:  # counted once every player has opened and made its real move
             gevent.sleep((args.load + args.abuser) / SPAWN_RATE + 1.5 * args.think + 2)
+        if args.kind == "racer":  # counted once the races are dealt (making one is not racing);
+            seen, since = 0, time.monotonic()  # a group short of a race: 15 s with none dealt in
+            while Racer.racing < args.load and time.monotonic() - since < (15 if seen else 60):
+                if Racer.racing != seen:
+                    seen, since = Racer.racing, time.monotonic()
+                gevent.sleep(0.5)
+            print(f"{Racer.racing} of {args.load} racers racing as the count starts")
         env.stats.reset_all()
         moves.clear()
         Racer.latencies.clear()

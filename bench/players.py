@@ -129,8 +129,7 @@ class Player(FastHttpUser):
         self.act({"action": "undo"} if move is None else {"action": "move", "move": move})
 
     def act(self, form: dict) -> None:
-        """POSTs an action on the board last sent; a refusal (an alert) is a failure, and a new
-        game follows."""
+        """POSTs an action on the board last sent; a refusal (an alert) fails, then a new game."""
         form = {**form, "ply": self.board.ply}
         with self.post(self.board.action, form, f"{self.label}{self.variant} {form['action']}"
                        ) as answer:  # fmt: skip
@@ -260,13 +259,14 @@ class Abuser(Player):
 
 
 class Racer(Strayer):
-    """A strayer in races of `size` (--load a multiple of 2 x size fills them); it notes the time
-    from each opponent's move sent to its showing on the race's live stream."""
+    """A strayer in races of `size` (--load a multiple of 2 x size fills them), timing each
+    opponent's move from sent to shown on the race's live stream."""
 
     abstract, size, live_url = True, 4, ""
     forming: dict = {}  # variant → the race being formed
     sent: dict = {}  # (race, name) → when that racer last sent an action
     latencies: list = []  # s, from an action sent to its opponents' streams
+    racing = 0  # racers who have had their first race's game open (the load test waits)
     names = itertools.count(1)
 
     def open_game(self) -> None:
@@ -286,8 +286,7 @@ class Racer(Strayer):
         if not host:
             self.form(self.race, {"name": self.name}, "join")
         race["in"] += 1
-        if race["in"] == self.size:
-            race["full"].set()
+        race["full"].set() if race["in"] == self.size else None
         race["full"].wait()
         if host:
             self.form(self.race, {}, "start")
@@ -302,6 +301,8 @@ class Racer(Strayer):
         self.take_line(number, dict(self.pool[self.variant])[number])
         self.on_stop()  # the last race's stream
         self.reader = gevent.spawn(self.follow, self.race)
+        Racer.racing += not getattr(self, "raced", False)
+        self.raced = True
 
     def form(self, page: str, fields: dict, what: str):
         """POST the page's form (`what`: its path's last part, "make": /races/ itself)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 TOPIC = r"[A-Za-z0-9_-]{1,80}"
 EVENT = r"[A-Za-z0-9_.:-]{1,80}"
@@ -20,6 +21,12 @@ class Event:
     event: str
     data: str
     id: str | None = None  # given by the database's table, so a reconnect can pick up
+
+    @cached_property
+    def wire(self) -> bytes:
+        """The event as streams send it (encode), worked out once: a process hands the same
+        Event to every stream of its topic (live.broker's hub)."""
+        return encode(self)
 
 
 def check_names(topic: str, event: str) -> None:

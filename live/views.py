@@ -22,7 +22,6 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
 from live import broker, table
-from live.events import encode
 from live.sending import OUTAGES, backend_name
 
 log = logging.getLogger(__name__)
@@ -65,7 +64,7 @@ async def events(topic: str, listening: AsyncIterator) -> AsyncIterator[bytes]:
     try:
         yield OPENED
         async for event in listening:
-            yield HEARTBEAT if event is None else encode(event)
+            yield HEARTBEAT if event is None else event.wire
     except OUTAGES:
         log.exception("live: the stream of %s broke", topic)
     finally:

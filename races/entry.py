@@ -66,29 +66,32 @@ def create(player: str, name: str, mode: Mode, grade: str, minutes: int) -> Race
 
 def join(race: Race, player: str, name: str) -> Racer:
     """The player takes the next seat; raises Refused (started, full, joined already, a name
-    taken or too like one). Two joins at once cannot share a seat (a unique constraint)."""
+    taken or too like one). Two joins at once cannot share a seat (a unique constraint): the
+    one that finds its seat taken looks again, and takes the next one if the rules allow."""
     if race.stage(clock.now()) != Stage.WAITING:
         raise Refused("This race has started: it takes no more players.")
     name, guest = name_of(player, name)
-    racers = list(race.racers.all())
-    if any(r.player == player for r in racers):
-        raise Refused("You are in this race already.")
-    if len(racers) >= MAX_RACERS:
-        raise Refused(f"This race is full: {MAX_RACERS} players is the most.")
-    if any(looks(r.name) == looks(name) for r in racers):
-        raise Refused(f"Someone in this race is called {name} or something very like it.")
-    seat = max((r.seat for r in racers), default=0) + 1
-    try:
-        with transaction.atomic():
-            racer = Racer.objects.create(
-                race=race, seat=seat, player=player, name=name, is_guest=guest
-            )
-            # Started meanwhile? Then this seat would have no game: take it back.
-            if Race.objects.filter(pk=race.pk, started__isnull=False).exists():
-                raise Refused("This race has started: it takes no more players.")
-    except IntegrityError:
-        raise Refused("Someone took that seat a moment ago: try again.") from None
-    return racer
+    for _ in range(MAX_RACERS):  # each try that finds its seat taken, a player more seated
+        racers = list(race.racers.all())
+        if any(r.player == player for r in racers):
+            raise Refused("You are in this race already.")
+        if len(racers) >= MAX_RACERS:
+            raise Refused(f"This race is full: {MAX_RACERS} players is the most.")
+        if any(looks(r.name) == looks(name) for r in racers):
+            raise Refused(f"Someone in this race is called {name} or something very like it.")
+        seat = max((r.seat for r in racers), default=0) + 1
+        try:
+            with transaction.atomic():
+                racer = Racer.objects.create(
+                    race=race, seat=seat, player=player, name=name, is_guest=guest
+                )
+                # Started meanwhile? Then this seat would have no game: take it back.
+                if Race.objects.filter(pk=race.pk, started__isnull=False).exists():
+                    raise Refused("This race has started: it takes no more players.")
+        except IntegrityError:
+            continue  # the seat was taken a moment ago (or this player joined): look again
+        return racer
+    raise Refused("Someone took that seat a moment ago: try again.")
 
 
 def start(race: Race, player: str) -> Race:

@@ -28,7 +28,7 @@ def home(step: Step) -> int:
 def counted(racer: Racer, game: Game, step: Step) -> None:
     """`game`, the racer's, has just been saved at `step`: their row follows it, a win or a
     resignation ends their race, and the last player done ends the race. Every page open
-    on the race is sent the strip's new rows."""
+    on the race is sent the player's new row (all the rows, when the race ends)."""
     race, now = racer.race, clock.now()
     if settle(race, now) or racer.state != State.PLAYING:
         return
@@ -37,13 +37,14 @@ def counted(racer: Racer, game: Game, step: Step) -> None:
         fields |= {"state": State.WON, "seconds": race_seconds(race, now, game.undos)}
     elif game.result == Result.RESIGNED:
         fields["state"] = State.RESIGNED
-    Racer.objects.filter(pk=racer.pk, state=State.PLAYING).update(**fields)
+    if not Racer.objects.filter(pk=racer.pk, state=State.PLAYING).update(**fields):
+        return  # the race ended meanwhile, and its end sent every row as it stands
     for name, value in fields.items():
         setattr(racer, name, value)
     if "state" in fields and not race.racers.filter(state=State.PLAYING).exists():
         end(race, now)
     else:
-        updates.announce(race)
+        updates.announce_row(race, racer)
 
 
 def race_seconds(race: Race, now: datetime, undos: int) -> int:

@@ -70,7 +70,9 @@ def strip(game: Game) -> dict | None:
         return None
     race = racer.race
     on = race.stage(clock.now()) != Stage.OVER
+    # The racers are read only where the strip is drawn (the whole page): the board an
+    # action answers with draws none, so a move asks no more of the race than its own row.
     return {
-        "race": race, "racers": list(race.racers.all()), "me": racer, "on": on,
+        "race": race, "racers": race.racers.all(), "me": racer, "on": on,
         "topic": updates.topic(race),
     }  # fmt: skip

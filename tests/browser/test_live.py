@@ -10,6 +10,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from live import publish
+from races import updates
+from races.models import Race, Racer
 from tests.live.hosts import REDIS, LiveHosts
 
 from .test_csp import WATCH
@@ -42,6 +44,39 @@ def test_a_page_listening_with_htmx_sse_shows_a_published_event_under_the_csp(
         expect(page.get_by_test_id("news")).to_have_text("Ann: 3 cards home")
         page.evaluate("() => new Promise((resolve) => setTimeout(resolve))")  # reports flushed
         assert problems == [], hosts.logs()
+    finally:
+        context.close()
+        hosts.close()
+
+
+def test_a_racers_row_sent_alone_takes_the_place_of_their_row_on_the_strip(
+    tmp_path, settings, browser: Browser, browser_context_args: dict
+):
+    settings.LIVE_URL, settings.LIVE_PREFIX = REDIS, f"test-live-{secrets.token_hex(6)}:"
+    hosts = LiveHosts(tmp_path, settings.LIVE_PREFIX)
+    context = browser.new_context(**browser_context_args)
+    try:
+        port = hosts.start("live", DEBUG="1", DJANGO_SETTINGS_MODULE="tests.live.site_settings")
+        context.add_init_script(OPENED)
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{port}/test-live-strip/browser-strip/", timeout=60_000)
+        page.wait_for_function("() => window.liveOpen === true")
+        rows = page.locator("#race-rows > [data-testid=race-player]")
+        expect(rows).to_have_count(2)
+
+        race = Race(secret="browser-strip")
+        updates.announce_row(race, Racer(seat=1, name="Ann", moves=3, home=2))
+        ann = rows.nth(0)
+        expect(ann).to_have_attribute("data-moves", "3")
+        expect(ann).to_contain_text("2/52 home · 3 moves")
+        expect(rows).to_have_count(2)  # Bob's row as it was, after Ann's, nothing else swapped
+        expect(rows.nth(1)).to_have_attribute("data-name", "Bob")
+        expect(rows.nth(1)).to_have_attribute("data-moves", "0")
+        expect(page.locator("[hx-swap-oob]")).to_have_count(0)
+
+        updates.announce_row(race, Racer(seat=2, name="Bob", is_guest=True, moves=1, state="won"))
+        expect(rows.nth(1)).to_have_attribute("data-state", "won")
+        expect(ann).to_have_attribute("data-moves", "3")
     finally:
         context.close()
         hosts.close()

@@ -1,8 +1,8 @@
 """A race across hosts (issue 40): two players of one race, each on a web host of their own
 (gunicorn instances on one PostgreSQL database), the live endpoint on two uvicorn hosts behind
 HAProxy (as tests/live/test_two_hosts.py). One player's move, made on their web host, reaches
-the other player's race stream, served by a live host, through Redis: the `strip` event
-whose row for the mover names their new move count."""
+the other player's race stream, served by a live host, through Redis: the `racer` event,
+the mover's row alone, naming their new move count."""
 
 from __future__ import annotations
 
@@ -34,8 +34,10 @@ POOL = (
     "from solver.pool.models import DealVerdict; from tests.web.deals import easy_yukon; "
     "deal, line = easy_yukon(); DealVerdict.objects.create(deal=deal, verdict='win', moves=line)"
 )
-ROW_RE = re.compile(r'<li class="racer[^"]*" data-testid="race-player" data-name="([^"]+)" '
-                    r'data-moves="(\d+)"')  # fmt: skip
+ROW_RE = re.compile(
+    r'<li id="racer-\d+" hx-swap-oob="true" class="racer[^"]*" data-testid="race-player" '
+    r'data-name="([^"]+)" data-moves="(\d+)"'
+)
 GAME_RE = re.compile(r'href="([^"]+)" data-testid="race-game"')
 
 
@@ -47,17 +49,17 @@ def moved(player: Player, path: str, form: dict) -> str:
     return answer.get("location", path)
 
 
-def strip_shows(response: http.client.HTTPResponse, name: str, moves: int) -> list[dict]:
-    """Reads the stream's `strip` events until one shows `moves` moves on `name`'s row;
-    returns the rows of each event read. A heartbeat comes every LIVE_HEARTBEAT_SECONDS and
-    keeps the socket awake, so the wait is bounded by the blocks read: a few heartbeats
-    without the event fail the test."""
+def row_shows(response: http.client.HTTPResponse, name: str, moves: int) -> list[dict]:
+    """Reads the stream's `racer` events (a player's row) until one shows `moves` moves on
+    `name`'s row; returns the rows of each event read. A heartbeat comes every
+    LIVE_HEARTBEAT_SECONDS and keeps the socket awake, so the wait is bounded by the blocks
+    read: a few heartbeats without the event fail the test."""
     seen, blocks = [], 0
     while not seen or seen[-1].get(name) != str(moves):
         block = read_block(response)
         blocks += 1
-        assert block and blocks <= 4, f"no strip with {name} at {moves} moves: {seen}"
-        if block[0] == "event: strip":
+        assert block and blocks <= 4, f"no row of {name} at {moves} moves: {seen}"
+        if block[0] == "event: racer":
             seen.append(dict(ROW_RE.findall("\n".join(line[6:] for line in block[1:]))))
     return seen
 
@@ -105,8 +107,8 @@ def test_a_move_on_one_web_host_reaches_the_other_players_stream(tmp_path):
         status, board = alice.post_move("-".join(board.home[0]))
         assert (status, board.ply) == (200, 1), cluster.tracebacks()
 
-        seen = strip_shows(response, "Alice", 1)
-        assert seen[-1] == {"Alice": "1", "Bob": "0"}, seen
+        seen = row_shows(response, "Alice", 1)
+        assert seen[-1] == {"Alice": "1"}, seen  # her row alone: Bob's has not changed
         assert not cluster.tracebacks()
     finally:
         if stream is not None:

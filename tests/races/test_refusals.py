@@ -1,14 +1,20 @@
 """Bad input on the race pages gets a clear message and changes nothing: a full race, a
 start with one player or by someone else, a join after the start, a name that breaks the
-rule or passes for another's, forged fields; and a deal is never one a player started."""
+rule or passes for another's, forged fields; and a deal is never one a player started. Two
+joins at once are no bad input: each gets a seat."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
+from django.db import connections
 
 from daily.models import ReplayView
 from daily.services.attempts import record_start
+from games.engine.modes import Mode
 from games.models import Game
+from races import entry
 from races.models import Race, Racer
 from solver.pool.models import DealVerdict
 from tests.web.deals import WORKED_EXAMPLE, worked_example
@@ -167,3 +173,31 @@ def test_races_made_and_joined_count_as_games_started(alice, bob, pool, clock, s
     response = carol.client.post(path + "join/", {"name": "Carol"})
     assert response.status_code == 429
     assert seats(path) == ["Alice", "Bob"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_players_joining_at_once_each_take_a_seat_of_their_own():
+    """Seven joins released together by a barrier, each in a thread of its own with its own
+    database connection: a join that finds its seat taken takes the next one."""
+    race = entry.create("host", "Host", Mode("yukon", None, "none"), "", 10)
+    barrier = threading.Barrier(7)
+    failures: list[BaseException] = []
+
+    def join(n: int) -> None:
+        try:
+            barrier.wait(timeout=10)
+            entry.join(Race.objects.get(pk=race.pk), f"player{n}", f"Player{n}")
+        except BaseException as error:  # re-raised in the test's own thread below
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=join, args=(n,)) for n in range(2, 9)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not failures, failures
+    racers = Racer.objects.filter(race=race).order_by("seat")
+    assert [r.seat for r in racers] == list(range(1, 9))
+    assert sorted(r.name for r in racers) == sorted(["Host", *(f"Player{n}" for n in range(2, 9))])
