@@ -44,7 +44,7 @@ class Done:
     finished_moves: int = 0
     before: Position | None = None  # the position a move or redo was made from
     # The position the player's page showed, for an answer that sends only what changed:
-    # set by a move, an undo and a redo
+    # set by a move, an undo, a redo, a jump back and a restart
     shown: Position | None = None
     # Steps reached on the way, by index, for checkpoints (games.steps)
     reached: tuple[tuple[int, history.Step], ...] = ()
@@ -243,7 +243,9 @@ def _jump(game: Game, index: int) -> Done:
     """Back to an earlier step, kept as one action so that undo brings you here again."""
     if not 0 <= index < len(game.actions):
         raise IllegalMove("There is no such earlier position")
-    return _arrive(game, step_at(game, index), [*game.actions, history.jump(index)], [])
+    shown = current(game).position
+    done = _arrive(game, step_at(game, index), [*game.actions, history.jump(index)], [])
+    return replace(done, shown=shown)
 
 
 def _restart(game: Game, move: Move | None) -> Done:

@@ -2,7 +2,8 @@
 for it (`X-Board: changes`), and a move, undo or redo that leaves the game going is answered
 with the parts of the board it changed, each to be swapped in by its id (htmx out of band):
 exactly the piles whose markup differs from the board before (a card's targets count), and
-the parts that change with every action. Anything else is the whole board, as before."""
+the parts that change with every action (a jump back and a restart too). Anything else is
+the whole board, as before."""
 
 from __future__ import annotations
 
@@ -145,9 +146,15 @@ def test_a_hint_is_the_whole_board_and_the_move_after_it_comes_as_changes(alice)
     assert post(alice, game, action="move", move="9S-t5")["HX-Reswap"] == "none"
 
 
-def test_restart_is_the_whole_board(alice):
+def test_restart_and_a_jump_back_come_as_changes(alice):
     worked_example()
     game = alice.start("yukon", WORKED_EXAMPLE)
     post(alice, game, action="move", move="9S-t5")
-    response = post(alice, game, action="restart")
-    assert "HX-Reswap" not in response and moves(parse(response)) == 0
+    restart = post(alice, game, action="restart")
+    assert restart["HX-Reswap"] == "none"
+    assert moves(parts_of(restart)["board-status"]) == 0
+    assert "disabled" in parts_of(restart)["tool-restart"].attrs
+    post(alice, game, action="move", move="9S-t5")
+    jump = post(alice, game, action="jump", step=0)
+    assert jump["HX-Reswap"] == "none" and moves(parts_of(jump)["board-status"]) == 0
+    assert {"pile-t3", "pile-t5"} <= set(parts_of(jump))
