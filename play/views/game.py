@@ -258,8 +258,9 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
            confirm_line=False, ask=False, shown=None) -> HttpResponse:  # fmt: skip
     """The page (or its board, to HTMX). `ask`: the player just acted, so the dead-end check
     of where they stand is asked for; otherwise the banner only reads what is known.
-    `shown`: the position the player's page showed before the action (a move, undo or
-    redo), so that the table's script gets only what changed (_changes)."""
+    `shown`: the position the player's page showed before the action (a move, undo, redo,
+    jump back or restart), so that the table's script may get only what changed
+    (_sends_changes)."""
     url = game_url(game)
     partial = request.htmx and not request.htmx.history_restore_request
     # A game not yet started takes its first action at the deal's own address.

@@ -18,8 +18,9 @@ YUKON, KLONDIKE = 2_100_000_501, 2_100_000_502
 # The board as the page has it, and the board the server draws whole for the same game
 # (the GET an htmx client makes), side by side, each with what may rightly differ left
 # out: the CSRF token (masked anew in every answer), the running clock, the words said for
-# the last action (a fresh page has none), the verdict poll's count, and what the script
-# adds as it goes (a pile's tabindex, htmx's passing classes).
+# the last action (a fresh page has none), the verdict poll's count and the blank text
+# around the banner its answers leave, and what the script adds as it goes (a pile's
+# tabindex, htmx's passing classes).
 BOTH_BOARDS = """async () => {
   const normal = (board) => {
     const b = board.cloneNode(true);
@@ -30,6 +31,10 @@ BOTH_BOARDS = """async () => {
     b.querySelector(".messages").removeAttribute("data-say");
     b.querySelector("#verdict").removeAttribute("hx-get");
     b.querySelectorAll("[tabindex]").forEach((e) => e.removeAttribute("tabindex"));
+    const blank = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+    const blanks = [];
+    while (blank.nextNode()) if (!blank.currentNode.data.trim()) blanks.push(blank.currentNode);
+    blanks.forEach((node) => node.remove());
     [b, ...b.querySelectorAll("[class]")].forEach((e) => {
       [...e.classList].filter((c) => c.startsWith("htmx-")).forEach((c) => e.classList.remove(c));
       if (!e.classList.length) e.removeAttribute("class");
