@@ -43,6 +43,9 @@ class Done:
     hint_state: str = ""  # for a hint: the position's verdict, "pending" while checked
     finished_moves: int = 0
     before: Position | None = None  # the position a move or redo was made from
+    # The position the player's page showed, for an answer that sends only what changed:
+    # set by a move, an undo, a redo, a jump back and a restart
+    shown: Position | None = None
     # Steps reached on the way, by index, for checkpoints (games.steps)
     reached: tuple[tuple[int, history.Step], ...] = ()
     dropped: int | None = None  # an undo: the checkpoints after this step go
@@ -200,7 +203,7 @@ def _move(game: Game, move: Move) -> Done:
         raise IllegalMove("That card is face down")
     after = history.advance(step, move, scoring_of(game))
     done = _arrive(game, after, [*game.actions, str(move)], [])
-    return replace(done, before=step.position)
+    return replace(done, before=step.position, shown=step.position)
 
 
 def _is_face_down(position: Position, card: Card) -> bool:
@@ -212,11 +215,12 @@ def _undo(game: Game, move: Move | None) -> Done:
     if not game.actions:
         raise IllegalMove("Nothing to undo yet")
     game.undos += 1
+    shown = current(game).position
     last = len(game.actions)
     before_last = step_at(game, last - 1)
     dropped = last - 1 if wants_checkpoint(game.actions, last) else None
     done = _arrive(game, before_last, game.actions[:-1], [*game.redo, game.actions[-1]])
-    return replace(done, dropped=dropped)
+    return replace(done, dropped=dropped, shown=shown)
 
 
 def _redo(game: Game, move: Move | None) -> Done:
@@ -224,21 +228,24 @@ def _redo(game: Game, move: Move | None) -> Done:
         raise IllegalMove("Nothing to redo")
     action = game.redo[-1]
     parsed = history.parse_action(action)
+    last = current(game)
     if isinstance(parsed, int):
         if parsed > len(game.actions):
             raise IllegalMove("There is no such earlier position")
-        return _arrive(game, step_at(game, parsed), [*game.actions, action], game.redo[:-1])
-    last = current(game)
+        done = _arrive(game, step_at(game, parsed), [*game.actions, action], game.redo[:-1])
+        return replace(done, shown=last.position)
     step = history.advance(last, parsed, scoring_of(game))
     done = _arrive(game, step, [*game.actions, action], game.redo[:-1])
-    return replace(done, before=last.position)
+    return replace(done, before=last.position, shown=last.position)
 
 
 def _jump(game: Game, index: int) -> Done:
     """Back to an earlier step, kept as one action so that undo brings you here again."""
     if not 0 <= index < len(game.actions):
         raise IllegalMove("There is no such earlier position")
-    return _arrive(game, step_at(game, index), [*game.actions, history.jump(index)], [])
+    shown = current(game).position
+    done = _arrive(game, step_at(game, index), [*game.actions, history.jump(index)], [])
+    return replace(done, shown=shown)
 
 
 def _restart(game: Game, move: Move | None) -> Done:

@@ -105,3 +105,26 @@ def finish_blocker(position: Position) -> str:
     if not is_in_order(position):
         return f"{name} comes once every column is in order."
     return ""
+
+
+@dataclass
+class Changes:
+    """What of the board changed from one view to the next, for an answer that sends only
+    that (play.views.game): the piles whose markup differs (a card's targets count: a move
+    changes where the cards of piles it never touched may go), and the stock and the waste."""
+
+    piles: list[PileView]
+    stock: bool
+    waste: bool
+
+
+def changes(was: BoardView, now: BoardView) -> Changes:
+    piles = [
+        pile
+        for pile, old in zip(
+            now.foundations + now.columns, was.foundations + was.columns, strict=True
+        )
+        if pile != old
+    ]
+    stock = (now.stock, now.last_pass, now.draw) != (was.stock, was.last_pass, was.draw)
+    return Changes(piles, stock=stock, waste=now.waste != was.waste)

@@ -155,6 +155,15 @@ def piles(
 
 
 @register.simple_tag(takes_context=True)
+def oob_piles(context: Context, views: Iterable[PileView], select_base: str) -> SafeString:
+    """Piles that a move changed, each to be swapped into the board in place of the pile of
+    its id (htmx out-of-band): `{% oob_piles changed.piles select_base %}`. The same markup
+    as `piles` gives them on the whole board."""
+    parts = _page_parts(context, select_base)
+    return mark_safe("".join(_pile(view, None, *parts, oob=True) for view in views))  # escaped
+
+
+@register.simple_tag(takes_context=True)
 def seen_piles(context: Context, views: Iterable[PileView]) -> SafeString:
     """Columns or foundations as a replay shows them, the same piles with nothing to pick up:
     `{% seen_piles table.columns %}`."""
@@ -175,7 +184,13 @@ def pile_label(view: PileView) -> str:
     return label + (", empty" if not view.down and not view.cards else "")
 
 
-def _pile(view: PileView, selected: Card | None, link: str, sheet: str, seen: bool = False) -> str:
+OOB = ' hx-swap-oob="true"'
+
+
+def _pile(
+    view: PileView, selected: Card | None, link: str, sheet: str, seen: bool = False,
+    oob: bool = False,
+) -> str:  # fmt: skip
     kind = "foundation" if view.name.startswith("f") else "column"
     drop = ""
     if selected is not None:
@@ -184,6 +199,7 @@ def _pile(view: PileView, selected: Card | None, link: str, sheet: str, seen: bo
         )
     return (  # every value is escaped here or is a fixed word
         f'<div class="pile {kind}{" lit" if view.lit else ""}{" hinted" if view.hinted else ""}" '
-        f'data-pile="{escape(view.name)}" role="group" aria-label="{escape(pile_label(view))}">'
+        f'data-pile="{escape(view.name)}" id="pile-{escape(view.name)}" role="group" '
+        f'aria-label="{escape(pile_label(view))}"{OOB if oob else ""}>'
         f"{drop}{DOWN_HTML * view.down}{_cards(view.cards, link, sheet, seen)}</div>"
     )

@@ -8,6 +8,7 @@ import functools
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling, reswap, retarget
@@ -30,7 +31,7 @@ from solver.pool.par import par_of_game
 from visitors import limits
 
 from .. import actions, announce, banner, coach, hints
-from ..board import board, finish_blocker
+from ..board import board, changes, finish_blocker
 from .bad_request import bad_request
 from .lobby import looks, wants_winnable
 
@@ -176,7 +177,7 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     )  # fmt: skip
     return _board(
         request, done.game, done.step, finished_moves=done.finished_moves, before=done.before,
-        say=say, ask=True,
+        say=say, ask=True, shown=done.shown,
     )  # fmt: skip
 
 
@@ -254,9 +255,12 @@ def _selected(request: HttpRequest, step) -> Card | None:
 
 def _board(request, game, step, *, selected=None, hint=None, hint_state="", alert="",
            note="", finished_moves=0, before=None, say="", confirm_resign=False,
-           confirm_line=False, ask=False) -> HttpResponse:  # fmt: skip
+           confirm_line=False, ask=False, shown=None) -> HttpResponse:  # fmt: skip
     """The page (or its board, to HTMX). `ask`: the player just acted, so the dead-end check
-    of where they stand is asked for; otherwise the banner only reads what is known."""
+    of where they stand is asked for; otherwise the banner only reads what is known.
+    `shown`: the position the player's page showed before the action (a move, undo, redo,
+    jump back or restart), so that the table's script may get only what changed
+    (_sends_changes)."""
     url = game_url(game)
     partial = request.htmx and not request.htmx.history_restore_request
     # A game not yet started takes its first action at the deal's own address.
@@ -296,7 +300,35 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "og": None if partial else _link_preview(request, game, url),
         **(_result_context(request, game, url) if game.result else {}),
     }
-    return render(request, "play/game.html#board" if partial else "play/game.html", context)
+    if shown is not None and _sends_changes(request, context):
+        context["changed"] = changes(board(shown), context["table"])
+        response = reswap(render(request, "play/game.html#changes", context), "none")
+    else:
+        response = render(request, "play/game.html#board" if partial else "play/game.html", context)
+    if shown is not None:
+        patch_vary_headers(response, [CHANGES_HEADER])
+    return response
+
+
+# The table's script asks for a move's answer as changes (static/js/table/actions.js): an
+# htmx client that does not (a page of an older script, a load test) gets the whole board.
+CHANGES_HEADER = "X-Board"
+
+
+def _sends_changes(request, context: dict) -> bool:
+    """An action's answer may be just what it changed on the board the player's page shows,
+    swapped in out of band by the table's script (play/game.html#changes): for the script
+    that asks for it, on a game that goes on with nothing new around its board (no dialog,
+    refusal, note or hint, no cards flying home, no rating that stopped, the same address to
+    post to). Anything else gets the whole board."""
+    return (
+        request.headers.get(CHANGES_HEADER) == "changes"
+        and not context["game"].result
+        and not (context["alert"] or context["note"] or context["hint"] or context["hint_state"])
+        and not (context["finished_moves"] or context["confirm_resign"] or context["selected"])
+        and (context["rated"] is None or context["rated_playing"])
+        and request.path == context["action_url"]
+    )
 
 
 def _link_preview(request, game: Game, url: str) -> dict:

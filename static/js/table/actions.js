@@ -16,7 +16,10 @@ let inFlight = false;
 const waiting = []; // moves made while one was on its way, oldest first
 
 // POST the fields (with the board's ply and CSRF token) to the game's action address and
-// swap the board for the answer. False when nothing was sent: no board, or one on its way.
+// swap the board for the answer: the whole board, or (X-Board: changes) for a move, undo,
+// redo, jump back or restart that leaves the game going, only the parts of it that changed,
+// each swapped in place by its id (swap.js). False when nothing was sent: no board, or one
+// on its way.
 export function send(fields) {
   const b = board();
   const form = b && $("#play", b);
@@ -43,10 +46,9 @@ export function send(fields) {
       }, 0);
   };
   // htmx.ajax settles after the swap, or after a failure (reported by the listeners below).
-  htmx.ajax("POST", b.dataset.action, { target: "#board", swap: "outerHTML", values }).then(
-    done,
-    done,
-  );
+  const headers = { "X-Board": "changes" };
+  const swap = { target: "#board", swap: "outerHTML", values, headers };
+  htmx.ajax("POST", b.dataset.action, swap).then(done, done);
   return true;
 }
 

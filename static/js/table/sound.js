@@ -39,7 +39,8 @@ export function play(name) {
 document.addEventListener("htmx:afterSwap", (event) => {
   const b = board();
   const { target, requestConfig } = event.detail;
-  const answered = target?.id === "board" && requestConfig?.verb === "post";
+  // Once an answer: on the board (new, or kept while its parts were swapped), not on each part.
+  const answered = target?.id === "board" && event.target === b && requestConfig?.verb === "post";
   if (!b || !answered) return;
   if ($("dialog.result.won", b)) play("win");
   else if ($(".messages [role=alert]", b)) play("refused");

@@ -9,9 +9,23 @@ import { pickAgain, picked } from "./selection.js";
 import { openDialogs } from "./dialogs.js";
 import { glide, measure, still } from "./motion.js";
 import { playOut } from "./celebrate.js";
+import { closeMenu } from "./menu.js";
 
 // Only swaps of the board itself count here, not the banner's.
 const boardSwap = (event) => event.detail.target && event.detail.target.id === "board";
+// An answer of changes (actions.js): the board stays and its parts were swapped in place by
+// their ids, each part with an htmx:afterSwap of its own; the board's comes first, once all
+// are in. A whole board is a new element.
+const changesOnly = (event) => event.detail.target === board();
+
+// What the whole board would carry that a partial answer leaves as it was: the ply (the
+// form's field is the one swapped), the menu closed (as a new board has it, and the table
+// no longer inert under it), no hint lit (an answer of changes never carries one).
+function settleChanges(b) {
+  b.dataset.ply = $("#board-ply", b).value;
+  closeMenu();
+  $$(".hinted", b).forEach((el) => el.classList.remove("hinted"));
+}
 
 let before = new Map(); // where the cards were
 let inHand = null; // the code of the card picked up on the old board, if any
@@ -69,8 +83,10 @@ document.addEventListener("htmx:beforeSwap", (event) => {
 
 document.addEventListener("htmx:afterSwap", (event) => {
   const b = board();
+  const answer = b && boardSwap(event) && event.target === b;
+  if (answer && changesOnly(event)) settleChanges(b);
   if (b) showBanner();
-  if (!b || !boardSwap(event)) return;
+  if (!answer) return;
   pickAgain(inHand);
   inHand = null;
   // A win just played is played out before its result card opens (celebrate.js): the
@@ -86,7 +102,7 @@ document.addEventListener("htmx:afterSwap", (event) => {
   } else if (!held.length) restoreFocus(b);
   // The server's words for what was done; else a note such as "the table had changed".
   // (A refusal is the board's own role=alert, read out once by itself.)
-  say(b.dataset.say || $(".messages .note", b)?.textContent.trim());
+  say($(".messages", b)?.dataset.say || $(".messages .note", b)?.textContent.trim());
   const flights = glide(b, before);
   $("[role=alert]", b)?.focus?.();
   if (held.length)
