@@ -18,7 +18,7 @@ from locust.exception import StopUser
 
 PILE_RE = re.compile(r'data-pile="([a-z0-9]+)"')
 CARD_RE = re.compile(r'data-card="([0-9A-Z]{2})" data-targets="([^"]*)"')
-PLY_RE = re.compile(r'id="board"[^>]*data-ply="(\d+)"')
+PLY_RE = re.compile(r'id="board"[^>]*data-ply="(\d+)"|value="(\d+)" id="board-ply"')
 ACTION_RE = re.compile(r'id="board"[^>]*data-action="([^"]+)"')  # the deal's, then the game's
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 JUMP_RE = re.compile(r'name="step" value="(\d+)"><button[^>]*value="jump"')
@@ -38,17 +38,22 @@ class Board:
     lost: bool = False  # the dead-end banner is up
     searching: bool = False  # it still looks for the last winnable move
     jump: int | None = None  # its "jump back to the last winnable move" step
+    piles: dict[str, str] = field(default_factory=dict)  # pile → its markup
 
 
-def read_board(text: str) -> Board:
+def read_board(text: str, before: Board | None = None) -> Board:
+    """The board a page or a move's answer shows; an answer of changes (the piles that changed,
+    the ply, status and verdict, as the table's script asks for) is laid over `before`."""
     action, ply, csrf, jump = (r.search(text) for r in (ACTION_RE, PLY_RE, CSRF_RE, JUMP_RE))
-    lost = 'data-testid="dead-end"' in text
-    board = Board(action and html.unescape(action[1]), ply and int(ply[1]), csrf and csrf[1],
-                  won='data-testid="result"' in text, lost=lost, jump=jump and int(jump[1]),
+    lost, whole = 'data-testid="dead-end"' in text, before is None or 'id="board"' in text
+    board = Board(html.unescape(action[1]) if action else before and before.action,
+                  ply and int(ply[1] or ply[2]), csrf and csrf[1], lost=lost,
+                  won='data-testid="result"' in text, jump=jump and int(jump[1]),
                   searching=lost and "Looking for your last winnable move" in text)  # fmt: skip
     starts = [(m.start(), m[1]) for m in PILE_RE.finditer(text)] + [(len(text), "")]
-    for (start, pile), (end, _) in zip(starts, starts[1:], strict=False):
-        chunk = text[start:end]
+    board.piles = {} if whole else dict(before.piles)
+    board.piles.update((p, text[a:b]) for (a, p), (b, _) in zip(starts, starts[1:], strict=False))
+    for pile, chunk in board.piles.items():
         for k, (card, targets) in enumerate(CARD_RE.findall(chunk)):
             for target in targets.split() if not pile.startswith("f") else ():
                 board.moves.append((card, target))
@@ -110,7 +115,7 @@ class Player(FastHttpUser):
 
     def post(self, path: str, form: dict, name: str):
         headers = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
-                   "HX-Target": "board", "X-CSRFToken": self.csrf,
+                   "HX-Target": "board", "X-Board": "changes", "X-CSRFToken": self.csrf,
                    "X-Forwarded-For": self.address}  # fmt: skip
         return self.client.post(path, data=urllib.parse.urlencode(form).encode(), name=name,
                                 catch_response=True, headers=headers)  # fmt: skip
@@ -136,7 +141,7 @@ class Player(FastHttpUser):
             text = answer.text or ""
             if answer.status_code == 429 and self.label:  # the abuser's refusals: expected
                 return answer.success()
-            after = read_board(text)
+            after = read_board(text, self.board)
             if answer.status_code != 200 or after.ply is None or 'class="alert"' in text:
                 answer.failure(f"{form} on {self.board.action}: HTTP {answer.status_code}")
                 return self.open_game()
