@@ -9,7 +9,8 @@ Deals are dealt with the development deal key (`./dev run` shows the same at /<v
 fresh: `--count` numbers a mode drawn by the seed from FRESH_NUMBERS, far from every number a
 test or the pool uses; each searched by the native core with `--budget` CPU seconds in a
 forked process of its own (memory capped: a capped search is undecided), one at a time; the
-decided share, the undecided numbers, wins replayed through the rules engine, nodes a CPU-s.
+decided share, the undecided numbers, wins replayed through the rules engine, nodes a CPU-s,
+and the mean and median CPU-s a deal.
 
 grades: the first `--deals` proven deals of each mode, solved and measured as the pool does
 (solver/pool/grade.py); the measures' quartiles and the cut points that put about a quarter in
@@ -64,7 +65,7 @@ def search(job: tuple[str, int, float]) -> dict:
     if result["verdict"] == WIN:
         for text in result["moves"]:
             start = rules.apply(start, Move.parse(text))
-        result["replays"] = rules.is_won(start)
+        result["replays"] = start.is_won
     return {**result, "number": number}
 
 
@@ -83,7 +84,9 @@ def fresh(args) -> None:
         print(f"{mode}: decided {100 * (len(found) - len(undecided)) / len(found):.1f}% of "
               f"{len(found)} ({verdicts['win']} wins, {verdicts['loss']} losses); wins replayed "
               f"{sum(bool(r.get('replays')) for r in wins)}/{len(wins)}; "
-              f"{sum(r['nodes'] for r in found) / max(seconds, 1e-9):,.0f} nodes/CPU-s; "
+              f"{sum(r['nodes'] for r in found) / max(seconds, 1e-9):,.0f} nodes/CPU-s; CPU-s a "
+              f"deal mean {seconds / len(found):.2f}, median "
+              f"{statistics.median(r['seconds'] for r in found):.3f}; "
               f"undecided: {', '.join(undecided) or 'none'}", flush=True)  # fmt: skip
 
 
