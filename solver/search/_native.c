@@ -592,11 +592,13 @@ static int never_home(const Game *g) {
             reached |= BIT(g->talon[pos - 1]);
         }
     }
+    uint64_t left_seen = 0; /* the talon cards gone home or topped when reached was last grown */
     for (;;) {
         uint64_t was_home = home, was_top = top, was_leaving = leaves, was_reached = reached, may;
         int was_empty = empty;
-        if (!all_reached && reached != talon) {
-            uint64_t left = talon & (home | top);
+        uint64_t left = talon & (home | top);
+        if (!all_reached && left != left_seen && reached != talon) {
+            left_seen = left;
             int gone_below = 0;
             for (int q = 0; q < n; q++) {
                 int c = g->talon[q];
