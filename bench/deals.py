@@ -8,9 +8,8 @@
 
 fresh: the decided share of fresh deals, each searched in a forked process, memory capped (a
 capped search is undecided). grades: the grades' cut points and how strayers fare in each.
-ratings: strayers play rated Yukon games through the site's own code on a fresh SQLite
-database, resigning where they would undo. preview: a share image's CPU and bytes. Every
-random draw is seeded: the same figures each run.
+ratings: strayers play rated Yukon games through the site's own code on a fresh SQLite database,
+resigning where they would undo. preview: a share image's CPU and bytes. All draws are seeded.
 """
 
 import argparse
@@ -36,9 +35,8 @@ from solver.search import Verdict, solve  # noqa: E402
 WIN = Verdict.WIN
 DEVELOPMENT_DEAL_KEY = b"yukon-klondike-development-deal-key"  # yukon_site.settings'
 FRESH_NUMBERS = range(1_300_000_000, 1_900_000_000)
-MODES = {"yukon": ("yukon", None, None), "draw1": ("klondike", 1, None),
-         "draw3": ("klondike", 3, None), "vegas1": ("klondike", 1, 1),
-         "vegas3": ("klondike", 3, 3)}  # fmt: skip
+MODES = {"yukon": ("yukon", None, None), "draw1": ("klondike", 1, None), "draw3": ("klondike", 3,
+         None), "vegas1": ("klondike", 1, 1), "vegas3": ("klondike", 3, 3)}  # fmt: skip
 SEEDED_AS = {"draw1": "d1", "draw3": "d3"}  # the names the seeds spent so far were drawn by
 MEMORY_CAP = 1536 * 2**20  # bytes of address space a search process may take
 STRAY, STRAYER_NODES = 0.3, 100_000
@@ -72,19 +70,18 @@ def fresh(args) -> None:
         with context.Pool(1, resource.setrlimit, cap, maxtasksperchild=1) as pool:
             found = pool.map(search, [(mode, n, args.budget) for n in numbers], chunksize=1)
         undecided = [str(r["number"]) for r in found if r["verdict"] == "unknown"]
-        wins = [r for r in found if r["verdict"] == WIN]
-        seconds = sum(r["seconds"] for r in found)
-        losses = sum(r["verdict"] == "loss" for r in found)
+        wins, seconds = [r for r in found if r["verdict"] == WIN], [r["seconds"] for r in found]
         print(f"{mode}: decided {100 * (len(found) - len(undecided)) / len(found):.1f}% of "
-              f"{len(found)} ({len(wins)} wins, {losses} losses); wins replayed "
-              f"{sum(bool(r.get('replays')) for r in wins)}/{len(wins)}; "
-              f"{sum(r['nodes'] for r in found) / max(seconds, 1e-9):,.0f} nodes/CPU-s; "
-              f"undecided: {', '.join(undecided) or 'none'}", flush=True)  # fmt: skip
+              f"{len(found)} ({len(wins)} wins, {sum(r['verdict'] == 'loss' for r in found)} "
+              f"losses); wins replayed {sum(bool(r.get('replays')) for r in wins)}/{len(wins)}; "
+              f"{sum(r['nodes'] for r in found) / max(sum(seconds), 1e-9):,.0f} nodes/CPU-s; "
+              f"CPU-s a deal mean {statistics.mean(seconds):.2f}, median "
+              f"{statistics.median(seconds):.3f}; undecided: {', '.join(undecided) or 'none'}",
+              flush=True)  # fmt: skip
 
 
 def pick_random(rng: random.Random, here, previous):
-    """A random legal move, not the card just moved if it can; weights: card 3, stock 1, off a
-    foundation 0.3."""
+    """A random legal move, not the card just moved if it can (card 3, stock 1, foundation 0.3)."""
     moves = [m for m in rules.legal_moves(here) if m.card is None or m.card != previous]
     moves = moves or rules.legal_moves(here)
     weights = [1.0 if m.card is None else 0.3 if here.locate(m.card)[0] == "f" else 3.0
@@ -135,14 +132,15 @@ def mean(values) -> float:
     return statistics.fmean(values) if values else math.nan
 
 
+def quartiles(values):
+    return tuple(round(c, 4) for c in statistics.quantiles(values, n=4, method="inclusive"))
+
+
 def grades(args) -> None:
     django_setup()
     from solver.pool import grade
     from solver.pool.fill import FRESH_BUDGET_SECONDS
     from solver.pool.par import shorten
-
-    def quartiles(values):
-        return tuple(round(c, 4) for c in statistics.quantiles(values, n=4, method="inclusive"))
 
     for mode in args.modes.split(","):
         deals, number = [], 0

@@ -50,8 +50,7 @@ POOL_DEALS = 24  # solved a mode for the strayers, unless the database has as ma
 SPAWN_RATE = 20  # players started a second
 GRACE = 3.0  # s after the players stop: the checks of where they stood may still end
 MOVES = (" move", " undo", " jump", "floor", "hello")  # what counts as a player's move
-VERDICT = "yukon_check_verdict_seconds"
-HOST = "127.0.0.1"
+VERDICT, HOST = "yukon_check_verdict_seconds", "127.0.0.1"  # the checks' histogram; all local
 
 
 def manage(env: dict[str, str], *args: str) -> str:
@@ -133,12 +132,12 @@ class Site:
 
     def _create_database(self) -> None:
         name, admin = self.db_name, urllib.parse.urlparse(self.db_url)._replace(path="/postgres")
+        ident = sql.Identifier(name)
         with psycopg.connect(admin.geturl(), autocommit=True) as db:
-            exists = db.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-            if exists and self.args.fresh_db:
-                db.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))
-            if not exists or self.args.fresh_db:
-                db.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            if self.args.fresh_db:
+                db.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(ident))
+            if not db.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+                db.execute(sql.SQL("CREATE DATABASE {}").format(ident))
 
     def web_processes(self) -> list[psutil.Process]:  # gunicorn's workers, not its arbiter
         return psutil.Process(self.processes[0].pid).children()
@@ -154,11 +153,10 @@ class Site:
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)  # a worker ends its check, then leaves
         for process in self.processes:
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
+            if process.poll() is None:
                 os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=5)
         for log in sorted(self.folder.glob("*.log")):  # a server error is a finding: show it
             text = log.read_text(errors="replace")
             if "Traceback" in text:

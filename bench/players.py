@@ -200,15 +200,11 @@ class Strayer(Player):
 
     def acted(self, form: dict) -> None:
         if form["action"] == "undo":
-            del self.along[-1], self.by_jump[-1]
-        elif form["action"] == "jump":
-            self.along.append(self.along[int(form["step"])])
-            self.by_jump.append(True)
-        else:
-            at = self.along[-1]
-            on = at is not None and at < len(self.line) and self.line[at] == form["move"]
-            self.along.append(at + 1 if on else None)
-            self.by_jump.append(False)
+            return self.along.pop(), self.by_jump.pop()
+        at, jump = self.along[-1], form["action"] == "jump"
+        on = not jump and at is not None and at < len(self.line) and self.line[at] == form["move"]
+        self.along.append(self.along[int(form["step"])] if jump else at + 1 if on else None)
+        self.by_jump.append(jump)
 
 
 class Floor(Player):
@@ -219,9 +215,9 @@ class Floor(Player):
     def move(self) -> None:
         if not self.board.action.startswith("/game/"):  # the game starts with a real move
             return Player.move(self)
-        form = {"action": "move", "move": choose(self.board, self.rng) or "d"}
-        with self.post(self.board.action.replace("/game/", "/bench/floor/"),
-                       {**form, "ply": self.board.ply}, "floor"):  # fmt: skip
+        move, ply = choose(self.board, self.rng) or "d", self.board.ply
+        form = {"action": "move", "move": move, "ply": ply}
+        with self.post(self.board.action.replace("/game/", "/bench/floor/"), form, "floor"):
             pass
 
 
@@ -238,8 +234,8 @@ class Hello(Player):
 
 
 class Abuser(Player):
-    """One client (one address, one player cookie) on `fixed_count` connections that never
-    pause: deal pages, moves and hints. What the limits refuse (429) is not a failure."""
+    """One client (one address and cookie) on `fixed_count` connections that never pause: deal
+    pages, moves and hints. What the limits refuse (429) is not a failure."""
 
     abstract, think, label, address, player = True, 0.0, "abuse ", "198.51.100.66", None
     tasks = {Player.step: 6}

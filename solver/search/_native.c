@@ -532,7 +532,8 @@ static int deadlocked(const Game *g) {
  * top, after the card below it in its suit; a face-up card leaves only home, onto a parent
  * topping a column, or, a king, to an empty column; a column first empties when its bottom
  * card leaves; a talon card goes home after the card below it, and tops a column once it
- * lands as a card leaving would, or was home. Every event of any line is added (induction
+ * lands as a card leaving would, or was home; either only once it may be the waste top (see
+ * reached below; deadlock.never_home has the argument). Every event of any line is added (induction
  * over its moves), and a win sends every card home: a card never added home proves the
  * position lost. Sound under Yukon's moves, so under Klondike's, which are fewer. */
 #define BIT(c) (1ull << (c))
@@ -573,14 +574,43 @@ static int never_home(const Game *g) {
     for (int q = 0; q < g->tlen; q++) talon |= BIT(g->talon[q]);
     up |= talon;
     leaves |= talon;
+    /* reached: the talon cards that may be the waste top (deadlock.never_home): now, by d's
+     * and at most one r with no card leaving; later, once a card below it in the talon, or
+     * the one just above, has left (gone home or topped a column). */
+    uint64_t reached = 0;
+    int n = g->tlen, all_reached = g->draw == 1;
+    if (all_reached) {
+        reached = talon;
+    } else {
+        if (g->ptr) reached |= BIT(g->talon[g->ptr - 1]);
+        for (int pos = g->ptr; pos < n;) {
+            pos = pos + g->draw < n ? pos + g->draw : n;
+            reached |= BIT(g->talon[pos - 1]);
+        }
+        for (int pos = 0; pos < n;) {
+            pos = pos + g->draw < n ? pos + g->draw : n;
+            reached |= BIT(g->talon[pos - 1]);
+        }
+    }
+    uint64_t left_seen = 0; /* the talon cards gone home or topped when reached was last grown */
     for (;;) {
-        uint64_t was_home = home, was_top = top, was_leaving = leaves, may;
+        uint64_t was_home = home, was_top = top, was_leaving = leaves, was_reached = reached, may;
         int was_empty = empty;
-        /* home: a top (or a talon card) after the card below it in its suit. Each suit's
-         * home cards are ranks 0..h-1, so this adds, suit by suit, the run of tops and talon
-         * cards from rank h on: the trailing ones of (home | tops | talon) in its 13 bits,
-         * (x ^ (x + 1)) >> 1 for x those bits. */
-        uint64_t avail = home | top | talon;
+        uint64_t left = talon & (home | top);
+        if (!all_reached && left != left_seen && reached != talon) {
+            left_seen = left;
+            int gone_below = 0;
+            for (int q = 0; q < n; q++) {
+                int c = g->talon[q];
+                if (gone_below || (q + 1 < n && (left & BIT(g->talon[q + 1])))) reached |= BIT(c);
+                if (left & BIT(c)) gone_below = 1;
+            }
+        }
+        /* home: a top (or a reached talon card) after the card below it in its suit. Each
+         * suit's home cards are ranks 0..h-1, so this adds, suit by suit, the run of tops and
+         * reached talon cards from rank h on: the trailing ones of (home | tops | reached) in
+         * its 13 bits, (x ^ (x + 1)) >> 1 for x those bits. */
+        uint64_t avail = home | top | reached;
         home = 0;
         for (int s = 0; s < 4; s++) {
             uint64_t x = avail >> (13 * s) & SUIT_BITS;
@@ -588,13 +618,14 @@ static int never_home(const Game *g) {
         }
         if (leaves & bottoms) empty = 1;
         may = home | under_tops(top) | (empty ? ACES << 12 : 0); /* home, a parent, a king's room */
-        top |= talon & may;
+        top |= reached & may;
         for (uint64_t fresh = up & may & ~leaves; fresh; fresh &= fresh - 1) {
             int c = __builtin_ctzll(fresh), below = under[c];
             leaves |= BIT(c);
             if (below >= 0) up |= BIT(below), top |= BIT(below);
         }
-        if (home == was_home && top == was_top && leaves == was_leaving && empty == was_empty)
+        if (home == was_home && top == was_top && leaves == was_leaving && empty == was_empty &&
+            reached == was_reached)
             break;
     }
     return home != ALL_CARDS;

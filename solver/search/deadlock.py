@@ -55,11 +55,19 @@ def _may_leave(x: int, where: dict, left: list[int]) -> bool:
     return True
 
 
-def never_home(columns: list[tuple[bytes, int]], found: list[int], talon: bytes = b"") -> bool:
+def never_home(
+    columns: list[tuple[bytes, int]],
+    found: list[int],
+    talon: bytes = b"",
+    ptr: int = 0,
+    draw: int = 1,
+) -> bool:
     """Whether some card can never go home. Each column is its cards, bottom first, and how
     many of them (from the bottom) are face down; `found[s]` is the number of suit-s cards
-    home; `talon` Klondike's stock and waste. Sound for Yukon's moves, and so for Klondike's,
-    which are fewer: a run is a stack Yukon could lift too.
+    home; `talon` Klondike's stock and waste (klondike.py's order: the waste bottom to top,
+    then the stock as it is turned), `ptr` the waste's size and `draw` the cards a turn
+    takes. Sound for Yukon's moves, and so for Klondike's, which are fewer: a run is a stack
+    Yukon could lift too.
 
     It grows, optimistically, the set of events that may ever happen: card c turns face up
     (up[c]), tops a column (top[c]), leaves the card or the floor it lies on now (leaves[c]),
@@ -76,7 +84,20 @@ def never_home(columns: list[tuple[bytes, int]], found: list[int], talon: bytes 
     - a column first empties when the card at its bottom now leaves it;
     - a talon card (face up, lying on nothing that matters) goes home after the card below
       it in its suit, and tops a column once it lands on a parent that tops one, or, a king,
-      in an empty column, or once it was home.
+      in an empty column, or once it was home; either only once it can be the waste top
+      (reached, below).
+    A talon card leaves the talon only as the waste top. The one at index q (of the talon
+    now) is reached now if d's and at most one r bring it to the waste top with no card
+    leaving the talon (a redeal allowed, whatever the passes left), and later only once a
+    talon card at an index below q has left it (gone home or topped a column), or the one
+    at q + 1 has. Why: until then q keeps its index and is the waste top only at ptr = q + 1.
+    ptr moves by d's (`draw` on, or to the end), r's (to 0) and cards leaving (ptr becomes
+    the index the card had). Take the last move before q leaves that set ptr other than by
+    a d: there is none (the d's start from ptr now), an r (ptr 0), or a card at index i
+    leaving (ptr i, where i is neither below q nor q + 1, so i > q + 1, and d's only move
+    ptr on). From ptr now or 0 the d's reach q + 1 only if q is reached now; from i > q + 1
+    never; and "to the end" lands on q + 1 only if q is last, which it is now (reached)
+    unless the card at q + 1 left. In draw 1 every talon card is reached.
     By induction over the moves of any line from here, every event of the line is added: its
     condition held at the start or at an earlier move. A win sends every card home; so if a
     card's home is never added, no win exists. (A card coming back from a foundation lies on a
@@ -104,14 +125,25 @@ def never_home(columns: list[tuple[bytes, int]], found: list[int], talon: bytes 
         top[cards[-1]] = True
     for c in talon:
         up[c] = leaves[c] = True
+    order = talon
+    reached = _reached_now(len(order), ptr, draw)
     waiting = [c for c in range(52) if not home[c] and c not in talon]
     changed = True
     while changed and (waiting or talon):  # a card home is done with: it leaves the lists
         changed = False
         if not empty and any(leaves[b] for b in bottoms):
             empty = changed = True
-        for c in talon:
-            if not home[c] and (RANK[c] == 0 or home[c - 1]):
+        gone_below = False  # a talon card below index q has left (home or onto a column)
+        for q, c in enumerate(order):
+            if not reached[q] and (
+                gone_below or q + 1 < len(order) and (home[order[q + 1]] or top[order[q + 1]])
+            ):
+                reached[q] = changed = True
+            gone_below = gone_below or home[c] or top[c]
+        for q, c in enumerate(order):
+            if home[c] or not reached[q]:
+                continue
+            if RANK[c] == 0 or home[c - 1]:
                 home[c] = changed = True
             if not top[c] and (
                 home[c] or RANK[c] == KING and empty or any(top[p] for p in PARENTS[c])
@@ -131,3 +163,18 @@ def never_home(columns: list[tuple[bytes, int]], found: list[int], talon: bytes 
         waiting = [c for c in waiting if not home[c]]
         talon = bytes(c for c in talon if not home[c])
     return bool(waiting or talon)
+
+
+def _reached_now(n: int, ptr: int, draw: int) -> list[bool]:
+    """Which of `n` talon cards d's and at most one r bring to the waste top from `ptr` with
+    no card leaving: the waste top, every draw-th card on from it, and after a redeal every
+    draw-th card from the start, the last card in both runs."""
+    reached = [False] * n
+    if ptr:
+        reached[ptr - 1] = True
+    for start in (ptr, 0):
+        pos = start
+        while pos < n:
+            pos = min(pos + draw, n)
+            reached[pos - 1] = True
+    return reached

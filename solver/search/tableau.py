@@ -44,6 +44,7 @@ class TableauGame(TableauMoves):
     lift_bases = False  # only a column's bottom face-up card is ever lifted (Klondike)
     prune_returns = True  # no foundation card back that is_safe_home would send home
     talon = b""  # Klondike's stock and waste (klondike.py)
+    ptr, draw = 0, 1  # Klondike's waste size and cards a turn (klondike.py)
 
     def __init__(self, down, up, found) -> None:
         self.down = [bytes(d) for d in down]
@@ -72,7 +73,7 @@ class TableauGame(TableauMoves):
         """Whether some card can never go home (deadlock.never_home), worked out for each
         position."""
         columns = [(self.down[i][: self.ndown[i]] + self.cols[i], self.ndown[i]) for i in range(7)]
-        return never_home(columns, self.found, self.talon)
+        return never_home(columns, self.found, self.talon, self.ptr, self.draw)
 
     def buried(self) -> bool:
         """Whether some face-down card can never come up (deadlock.deadlocked). It depends

@@ -37,6 +37,15 @@ STRAYED = (
     " t3: 8H 7C 6H 5C 4H 3C 3H 2C AD 9D; t4: 5D 6C AS | KC 2S JD TC 8D 9S KS 8S;"
     " t5: QS TH 7S | 4C; t6: KD 7H 9H 2H | TD; t7: KH 9C QH 3S QD 5S | JH"
 )
+# Random draw-3 play from a deal: only the waste is left, and in draw 3 d's and r's bring
+# every third card of it to the top, none of which can go anywhere, so no card ever leaves
+# the talon. In draw 1 every card of it is in reach, and the same table is won.
+WASTE_BOUND = (
+    "klondike draw=3; t1: 2C; t2: QD JC TD 9C 8D; t3: 6C | JD;"
+    " t4: 2S 3D 7S | KD QS JH TS 9H 8S 7H 6S 5H; t5: 6D 2D | KC; t6: AD 7C | 5C 4D;"
+    " t7: 3C 9D AC KH AH | 4H 3S 2H; f1: AS..AS;"
+    " waste: 5S 7D 3H TC KS TH 5D QH QC 4S 4C JS 9S 6H 8C 8H"
+)
 MODES = [("yukon", None), ("klondike", 1), ("klondike", 3)]
 # The Python search's lines without never_home, stored for the first 80 reference deals of
 # each mode (tools/search_golden.py; tests/solver/test_native.py checks they are current).
@@ -84,6 +93,19 @@ def test_a_tangle_of_face_up_cards_is_lost_though_every_face_down_card_may_come_
 def test_a_strayed_deal_that_took_millions_of_nodes_is_lost_in_one(engine):
     result = solve(Position.from_text(STRAYED), budget_nodes=1000, engine=engine)
     assert (result.verdict, result.nodes) == (Verdict.LOSS, 1)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_draw_3_talon_cards_out_of_reach_are_stranded(engine):
+    position = Position.from_text(WASTE_BOUND)
+    assert not python_game(read(position)).buried()
+    assert flagged(position)
+    result = solve(position, engine=engine)
+    assert (result.verdict, result.nodes) == (Verdict.LOSS, 1)
+    assert plain_search(position, 300_000) is None  # the search without it proves it too
+    in_reach = Position.from_text(WASTE_BOUND.replace("draw=3", "draw=1"))
+    assert not flagged(in_reach)
+    assert solve(in_reach, engine=engine).verdict == Verdict.WIN
 
 
 def test_a_klondike_draw_3_loss_takes_a_twentieth_of_the_nodes():
