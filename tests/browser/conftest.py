@@ -12,8 +12,13 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from games.deals import deal_position
+from games.engine import history
 from games.engine.deal import layout, shuffled_deck
-from games.models import Deal
+from games.engine.finish import finishing_moves
+from games.engine.moves import Move
+from games.models import Deal, Game
+from play import actions
 from tests.web.deals import store
 from tests.worker import work
 
@@ -243,6 +248,30 @@ class PlayerTab:
             if not self.play(move, stop_at_finish=True):
                 return
 
+    def post_actions(self, moves: list[str]) -> None:
+        """Play `moves` without tapping, then reload the page. The first is posted with the
+        page's own form fields (its cookie and CSRF token), as the page posts a move: it
+        starts the game if need be; the others go, as the game's player, to the service
+        those posts reach (play.actions.act, under the same guards), in this process: a
+        move over HTTP costs tens of milliseconds on a busy machine, a line has hundreds."""
+        page = self.page
+        start = self.ply
+        if moves:
+            token = page.locator("#play input[name=csrfmiddlewaretoken]").input_value()
+            response = page.request.post(
+                self.base_url + self.board.get_attribute("data-action"),
+                form={"csrfmiddlewaretoken": token, "ply": str(start), "move": moves[0]},
+                headers={"HX-Request": "true"},
+            )
+            text = response.text()
+            assert response.ok and f'data-ply="{start + 1}"' in text, (moves[0], text[:300])
+            slug = re.search(r'data-action="/game/([-\w]+)/"', text)[1]
+            game = Game.objects.get(slug=slug)
+            for ply, move in enumerate(moves[1:], start=start + 1):
+                actions.act(game.pk, game.player, "move", ply, Move.parse(move))
+        page.reload()
+        expect(self.board).to_have_attribute("data-ply", str(start + len(moves)))
+
     def no_horizontal_scroll(self, width: int) -> None:
         scroll = self.page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"the page is {scroll} px wide on a {width} px screen"
@@ -265,6 +294,18 @@ def winnable(variant: str, number: int, draw: int = 1) -> tuple[Deal, list[str]]
         if result.verdict == "win":
             return store(position, number), list(result.moves)
     pytest.fail(f"the solver won none of eight {variant} deals within its budget")
+
+
+def tapped_stretch(deal: Deal, line: list[str], draw: int = 1, every_kind: bool = False) -> int:
+    """Where to start tapping a winning line so that the taps end where the finish button
+    shows: 8 moves before it, or with `every_kind` at the line's last turn of the waste back
+    over before it, if that is earlier (a Klondike line's stretch then holds every kind of
+    move: turns of the stock and of the waste, waste to column and to foundation, column
+    to column and to foundation). What comes before is posted (PlayerTab.post_actions)."""
+    steps = history.replay(deal_position(deal, draw), line, "none")
+    finish = next(i for i, step in enumerate(steps) if finishing_moves(step.position))
+    turns = [i for i, move in enumerate(line[:finish]) if move == "r"] if every_kind else []
+    return max(1, min([finish - 8, *turns[-1:]]))
 
 
 @pytest.fixture
