@@ -250,26 +250,35 @@ class PlayerTab:
                 return
 
     def post_actions(self, moves: list[str]) -> None:
-        """Play `moves` without tapping, then reload the page. The first is posted with the
-        page's own form fields (its cookie and CSRF token), as the page posts a move: it
-        starts the game if need be; the others go, as the game's player, to the service
-        those posts reach (play.actions.act, under the same guards), in this process: a
-        move over HTTP costs tens of milliseconds on a busy machine, a line has hundreds."""
+        """Play `moves` without tapping, then reload the page. The first and the last are
+        posted with the page's own form fields (its cookie and CSRF token), as the page posts
+        a move: the first starts the game if need be, the last asks, as a move does, for the
+        check of the position it leads to (the dead-end banner's). Those in between go, as
+        the game's player, to the service those posts reach (play.actions.act, under the
+        same guards), in this process: a move over HTTP costs tens of milliseconds on a busy
+        machine, a line has hundreds."""
         page = self.page
         start = self.ply
         if moves:
             token = page.locator("#play input[name=csrfmiddlewaretoken]").input_value()
-            response = page.request.post(
-                self.base_url + self.board.get_attribute("data-action"),
-                form={"csrfmiddlewaretoken": token, "ply": str(start), "move": moves[0]},
-                headers={"HX-Request": "true"},
-            )
-            text = response.text()
-            assert response.ok and f'data-ply="{start + 1}"' in text, (moves[0], text[:300])
-            slug = re.search(r'data-action="/game/([-\w]+)/"', text)[1]
-            game = Game.objects.get(slug=slug)
-            for ply, move in enumerate(moves[1:], start=start + 1):
+
+            def post(address: str, ply: int, move: str) -> str:
+                response = page.request.post(
+                    self.base_url + address,
+                    form={"csrfmiddlewaretoken": token, "ply": str(ply), "move": move},
+                    headers={"HX-Request": "true"},
+                )
+                text = response.text()
+                assert response.ok and f'data-ply="{ply + 1}"' in text, (move, text[:300])
+                return text
+
+            text = post(self.board.get_attribute("data-action"), start, moves[0])
+            address = re.search(r'data-action="(/game/[-\w]+/)"', text)[1]
+            game = Game.objects.get(slug=address.split("/")[2])
+            for ply, move in enumerate(moves[1:-1], start=start + 1):
                 actions.act(game.pk, game.player, "move", ply, Move.parse(move))
+            if len(moves) > 1:
+                post(address, start + len(moves) - 1, moves[-1])
         page.reload()
         expect(self.board).to_have_attribute("data-ply", str(start + len(moves)))
 

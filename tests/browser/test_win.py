@@ -44,7 +44,9 @@ def finish_and_skip_the_flight(tab) -> int:
     page.evaluate(FREEZE)
     with page.expect_response(ACTION_ADDRESS):
         tab.finish_button.click()
-    page.wait_for_function(FLYING)  # the answer is on the board, its cards frozen in flight
+    # The answer is on the board, its cards frozen in flight. (A function: a bare expression
+    # polled is evaluated by eval, which the page's CSP refuses once it polls.)
+    page.wait_for_function(f"() => {FLYING}")
     flying = page.evaluate(FLYING)
     expect(page.get_by_test_id("result")).to_be_hidden()
     page.keyboard.press("Shift")
