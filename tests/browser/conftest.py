@@ -10,10 +10,16 @@ import re
 from collections.abc import Callable, Iterator
 
 import pytest
+from django.db import connection
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from games.deals import deal_position
+from games.engine import history
 from games.engine.deal import layout, shuffled_deck
-from games.models import Deal
+from games.engine.finish import finishing_moves
+from games.engine.moves import Move
+from games.models import Deal, Game
+from play import actions
 from tests.web.deals import store
 from tests.worker import work
 
@@ -243,6 +249,39 @@ class PlayerTab:
             if not self.play(move, stop_at_finish=True):
                 return
 
+    def post_actions(self, moves: list[str]) -> None:
+        """Play `moves` without tapping, then reload the page. The first and the last are
+        posted with the page's own form fields (its cookie and CSRF token), as the page posts
+        a move: the first starts the game if need be, the last asks, as a move does, for the
+        check of the position it leads to (the dead-end banner's). Those in between go, as
+        the game's player, to the service those posts reach (play.actions.act, under the
+        same guards), in this process: a move over HTTP costs tens of milliseconds on a busy
+        machine, a line has hundreds."""
+        page = self.page
+        start = self.ply
+        if moves:
+            token = page.locator("#play input[name=csrfmiddlewaretoken]").input_value()
+
+            def post(address: str, ply: int, move: str) -> str:
+                response = page.request.post(
+                    self.base_url + address,
+                    form={"csrfmiddlewaretoken": token, "ply": str(ply), "move": move},
+                    headers={"HX-Request": "true"},
+                )
+                text = response.text()
+                assert response.ok and f'data-ply="{ply + 1}"' in text, (move, text[:300])
+                return text
+
+            text = post(self.board.get_attribute("data-action"), start, moves[0])
+            address = re.search(r'data-action="(/game/[-\w]+/)"', text)[1]
+            game = Game.objects.get(slug=address.split("/")[2])
+            for ply, move in enumerate(moves[1:-1], start=start + 1):
+                actions.act(game.pk, game.player, "move", ply, Move.parse(move))
+            if len(moves) > 1:
+                post(address, start + len(moves) - 1, moves[-1])
+        page.reload()
+        expect(self.board).to_have_attribute("data-ply", str(start + len(moves)))
+
     def no_horizontal_scroll(self, width: int) -> None:
         scroll = self.page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"the page is {scroll} px wide on a {width} px screen"
@@ -265,6 +304,57 @@ def winnable(variant: str, number: int, draw: int = 1) -> tuple[Deal, list[str]]
         if result.verdict == "win":
             return store(position, number), list(result.moves)
     pytest.fail(f"the solver won none of eight {variant} deals within its budget")
+
+
+def tapped_stretch(deal: Deal, line: list[str], draw: int = 1, every_kind: bool = False) -> int:
+    """Where to start tapping a winning line so that the taps end where the finish button
+    shows: 8 moves before it, or with `every_kind` at the line's last turn of the waste back
+    over before it, if that is earlier (a Klondike line's stretch then holds every kind of
+    move: turns of the stock and of the waste, waste to column and to foundation, column
+    to column and to foundation). What comes before is posted (PlayerTab.post_actions)."""
+    steps = history.replay(deal_position(deal, draw), line, "none")
+    finish = next(i for i, step in enumerate(steps) if finishing_moves(step.position))
+    turns = [i for i, move in enumerate(line[:finish]) if move == "r"] if every_kind else []
+    return max(1, min([finish - 8, *turns[-1:]]))
+
+
+# Rows that a flush takes away and its post_migrate signal puts back as they were.
+KEPT_BY_FLUSH = {"django_content_type", "auth_permission"}
+# pytest-django's database fixtures whose request makes a test its own kind of case.
+OTHER_DATABASE_FIXTURES = {"db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+
+
+@pytest.fixture
+def transactional_db(request, django_db_setup, django_db_blocker) -> Iterator[None]:
+    """pytest-django's fixture of this name (the live server's requests see what the test
+    writes), with a quicker clean-up on PostgreSQL. Django's flush empties each of the
+    project's tables, then its post_migrate signal puts the content types and permissions
+    back: half a second to a second a test on a busy machine, and every browser test has
+    one. Here the tables that hold rows, those found (one query) but those two, are
+    emptied with one TRUNCATE. Anywhere else (SQLite, a django_db marker, another database
+    fixture), pytest-django's own."""
+    if (
+        connection.vendor != "postgresql"
+        or request.node.get_closest_marker("django_db")
+        or not OTHER_DATABASE_FIXTURES.isdisjoint(request.fixturenames)
+    ):
+        request.getfixturevalue("_django_db_helper")
+        yield
+        return
+    with django_db_blocker.unblock():
+        yield
+        with connection.cursor() as cursor:
+            tables = connection.introspection.django_table_names(only_existing=True)
+            tables = sorted(set(tables) - KEPT_BY_FLUSH)
+            quoted = [connection.ops.quote_name(table) for table in tables]
+            cursor.execute(
+                " UNION ALL ".join(
+                    f"SELECT %s WHERE EXISTS (SELECT 1 FROM {name})" for name in quoted
+                ),
+                tables,
+            )
+            if full := [connection.ops.quote_name(table) for (table,) in cursor.fetchall()]:
+                cursor.execute(f"TRUNCATE {', '.join(full)} CASCADE")
 
 
 @pytest.fixture

@@ -41,20 +41,8 @@ todays_daily = accessibility.todays_daily
 
 
 def post_actions(tab, moves: list[str]) -> None:
-    """Play `moves` with the page's own form fields (its cookie and CSRF token), quicker than
-    tapping, then reload the page."""
-    page = tab.page
-    action = tab.board.get_attribute("data-action")
-    token = page.locator("#play input[name=csrfmiddlewaretoken]").input_value()
-    for ply, move in enumerate(moves, start=tab.ply):
-        response = page.request.post(
-            tab.base_url + action,
-            form={"csrfmiddlewaretoken": token, "ply": str(ply), "move": move},
-            headers={"HX-Request": "true"},
-        )
-        assert response.ok and f'data-ply="{ply + 1}"' in response.text(), move
-    page.reload()
-    expect(tab.board).to_have_attribute("data-ply", str(tab.ply))
+    """Play `moves` without tapping, then reload the page (PlayerTab.post_actions)."""
+    tab.post_actions(moves)
 
 
 # -- axe on every page and state ---------------------------------------------------------------

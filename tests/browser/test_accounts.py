@@ -53,7 +53,8 @@ def test_sign_up_win_and_find_the_record_from_a_fresh_browser(open_tab, live_ser
     sign_up(tab.page, live_server.url, "carol")
 
     tab.open(f"/yukon/{EASY_YUKON}/")
-    tab.play_line(line)
+    tab.post_actions(line[:-4])  # the line's moves, then its last ones tapped
+    tab.play_line(line[-4:])
     finish(tab)
     moves = tab.page.get_by_test_id("result-moves").inner_text()
     assert moves == "52"

@@ -13,7 +13,6 @@ from tests.web.deals import easy_yukon
 
 from . import accessibility, screenshots
 from .accessibility import KLONDIKE, NUMBER
-from .test_accessibility_axe import post_actions
 
 pytestmark = pytest.mark.browser
 
@@ -59,28 +58,32 @@ def test_cards_grow_on_a_big_screen_and_fill_a_phone(open_tab, worked_example):
     assert table["width"] > PHONE["width"] - 16, f"the table is {table['width']} px of 360"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", SIZES)
 def test_a_phone_gets_one_nav_row_and_24_px_strips_and_nothing_under_the_bar(
-    open_tab, worked_example, size, scheme
+    open_tab, worked_example, size
 ):
-    tab = open_tab(f"/yukon/{NUMBER}/", color_scheme=scheme, **SIZES[size])
-    shoot(tab, "yukon")
-    nav = box(tab.page.locator(".site-nav"))
-    assert nav["height"] < 48, f"the nav is {nav['height']} px tall: more than one row"
-    tops = [box(tab.card(code))["y"] for code in tab.column(3)]
-    strips = [b - a for a, b in zip(tops, tops[1:], strict=False)]
-    assert min(strips) >= 24, f"fanned strips of {strips} px"
-    tab.no_horizontal_scroll(SIZES[size]["viewport"]["width"])
+    tab = open_tab(f"/yukon/{NUMBER}/", **SIZES[size])
+    for scheme in ("light", "dark"):  # the same table in each scheme, without a reload
+        tab.page.emulate_media(color_scheme=scheme)
+        if tab.lifted():
+            tab.page.keyboard.press("Escape")  # put down what the last scheme's check lifted
+            expect(tab.page.locator("#selection-bar")).to_be_hidden()
+        shoot(tab, "yukon")
+        nav = box(tab.page.locator(".site-nav"))
+        assert nav["height"] < 48, f"the nav is {nav['height']} px tall: more than one row"
+        tops = [box(tab.card(code))["y"] for code in tab.column(3)]
+        strips = [b - a for a, b in zip(tops, tops[1:], strict=False)]
+        assert min(strips) >= 24, f"fanned strips of {strips} px"
+        tab.no_horizontal_scroll(SIZES[size]["viewport"]["width"])
 
-    tab.tap("9S")
-    bar = tab.page.locator("#selection-bar")
-    expect(bar).to_be_visible()
-    # The bar lies over the site's links, above every pile and tool of the table.
-    for part in ("#board .tools", "#board .foundations", "#board .tableau"):
-        top = box(tab.page.locator(part))["y"]
-        assert box(bar)["y"] + box(bar)["height"] <= top, f"{part} is under the bar"
-    shoot(tab, "yukon picked up")
+        tab.tap("9S")
+        bar = tab.page.locator("#selection-bar")
+        expect(bar).to_be_visible()
+        # The bar lies over the site's links, above every pile and tool of the table.
+        for part in ("#board .tools", "#board .foundations", "#board .tableau"):
+            top = box(tab.page.locator(part))["y"]
+            assert box(bar)["y"] + box(bar)["height"] <= top, f"{part} is under the bar"
+        shoot(tab, "yukon picked up")
 
 
 def test_draw_three_shows_the_middle_waste_cards_whole_index(open_tab, klondike_deal):
@@ -209,30 +212,35 @@ def fits(tab, dialog) -> None:
     assert dialog.evaluate("d => d.scrollHeight <= d.clientHeight"), "the card scrolls"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", SIZES)
-def test_the_result_card_fits_the_screen_without_scrolling(open_tab, size, scheme):
+def test_the_result_card_fits_the_screen_without_scrolling(open_tab, size):
     won, line = easy_yukon()
-    tab = open_tab(f"/yukon/{won.number}/", color_scheme=scheme, **SIZES[size])
-    post_actions(tab, line)
+    tab = open_tab(f"/yukon/{won.number}/", **SIZES[size])
+    tab.post_actions(line)
     tab.finish_button.click()
     dialog = tab.page.get_by_role("dialog", name="You won!")
     expect(dialog).to_be_visible()
-    fits(tab, dialog)
-    expect(dialog.locator("[data-share]")).to_have_count(1)
-    for name in ("New game", "Watch the replay"):
-        expect(dialog.get_by_role("link", name=name)).to_be_in_viewport()
-    shoot(tab, "result")
-    dialog.locator("summary").click()
-    expect(dialog.get_by_test_id("moves-counted")).to_be_visible()
-    fits(tab, dialog)
-    shoot(tab, "result details")
+    details = dialog.locator("details.result-more")
+    for scheme in ("light", "dark"):  # the same card in each scheme: the page is not reloaded
+        tab.page.emulate_media(color_scheme=scheme)
+        if details.evaluate("d => d.open"):
+            dialog.locator("summary").click()
+        expect(dialog.get_by_test_id("moves-counted")).to_be_hidden()
+        fits(tab, dialog)
+        expect(dialog.locator("[data-share]")).to_have_count(1)
+        for name in ("New game", "Watch the replay"):
+            expect(dialog.get_by_role("link", name=name)).to_be_in_viewport()
+        shoot(tab, "result")
+        dialog.locator("summary").click()
+        expect(dialog.get_by_test_id("moves-counted")).to_be_visible()
+        fits(tab, dialog)
+        shoot(tab, "result details")
 
 
 def test_a_win_with_motion_flies_home_then_cascades(open_tab):
     won, line = easy_yukon()
     tab = open_tab(f"/yukon/{won.number}/", reduced_motion="no-preference")
-    post_actions(tab, line)
+    tab.post_actions(line)
     tab.finish_button.click()
     flying = tab.page.locator(".cascade .card")
     expect(flying.first).to_be_attached()

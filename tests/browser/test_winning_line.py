@@ -19,7 +19,6 @@ from tests.worker import work
 from .accessibility import DEAD_END_DEAL, INTO_THE_DEAD_END, until_jump_back
 from .axe import assert_clean
 from .conftest import PHONE
-from .test_accessibility_axe import post_actions
 
 pytestmark = pytest.mark.browser
 
@@ -45,6 +44,19 @@ def frame_step(page) -> int:
     return int(page.locator("#replay-frame").get_attribute("data-step"))
 
 
+def play_on(page, until: int) -> None:
+    """Run the page's clock (Playwright's, installed) on to each step's next tick at 4×,
+    rather than wait for it, until the replay playing shows step `until`: each step still
+    waits for its frame from the server. (A tick is set once the step before it is shown;
+    one run on too early leaves it to the clock's own pace.)"""
+    while (step := frame_step(page)) < until:
+        page.clock.fast_forward(250)
+        page.wait_for_function(
+            "step => Number(document.getElementById('replay-frame').dataset.step) > step",
+            arg=step,
+        )
+
+
 def test_a_player_stops_on_a_dead_end_and_the_solvers_line_plays_to_the_win(open_tab):
     store(deal("yukon", DEAD_END_DEAL, b"test-key"), DEAD_END_DEAL)
     tab = open_tab(f"/yukon/{DEAD_END_DEAL}/")
@@ -65,10 +77,17 @@ def test_a_player_stops_on_a_dead_end_and_the_solvers_line_plays_to_the_win(open
     assert frame_step(page) == 1, "it opens where the solver takes over"
     last = int(page.locator("#replay-frame").get_attribute("data-last"))
     assert_clean(page, "the solver's line")
+    # On to the line's last moves by the keys (each step's frame is drawn by the server: the
+    # whole line, a hundred of them, would be half a minute on a busy machine), then played.
+    page.keyboard.press("End")
+    expect(page.locator("#replay-frame")).to_have_attribute("data-step", str(last))
+    for step in range(last - 1, last - 5, -1):
+        page.keyboard.press("ArrowLeft")
+        expect(page.locator("#replay-frame")).to_have_attribute("data-step", str(step))
     page.get_by_test_id("speed").select_option("4")
     page.get_by_test_id("play").click()
     expect(page.get_by_test_id("play")).to_have_text("Pause")
-    expect(page.locator("#replay-frame")).to_have_attribute("data-step", str(last), timeout=60_000)
+    expect(page.locator("#replay-frame")).to_have_attribute("data-step", str(last))
     expect(page.get_by_test_id("play")).to_have_text("Play")
     for pile in page.locator(".foundation").all():
         expect(pile).to_have_attribute("aria-label", re.compile(r", 13 cards$"))
@@ -80,7 +99,7 @@ def test_a_player_stops_on_a_dead_end_and_the_solvers_line_plays_to_the_win(open
 def test_the_result_card_offers_the_line_and_the_page_waits_for_the_worker(open_tab):
     won, line = easy_yukon()
     tab = open_tab(f"/yukon/{won.number}/", viewport=PHONE, has_touch=True)
-    post_actions(tab, line[:3])
+    tab.post_actions(line[:3])
     tab.page.locator("#board summary[aria-label=Menu]").click()
     tab.page.locator("#board button[value=ask-resign]").click()
     tab.page.get_by_test_id("confirm-resign").get_by_role("button", name="Resign").click()
@@ -104,11 +123,12 @@ def test_the_result_card_offers_the_line_and_the_page_waits_for_the_worker(open_
 def test_a_replay_steps_by_the_keys_in_place_and_plays_and_pauses(open_tab):
     won, line = easy_yukon()
     tab = open_tab(f"/yukon/{won.number}/")
-    post_actions(tab, line)
+    tab.post_actions(line)
     tab.finish_button.click()
     replay = tab.page.get_by_role("dialog", name="You won!").get_by_test_id("replay-link")
     tab.open(replay.get_attribute("href") + "?step=0")
     page = tab.page
+    page.clock.install()  # the play below runs on by it, not by waiting
     page.evaluate("window.stayed = true")  # gone if a key loads another page
     page.evaluate(COUNT_ANIMATIONS)
     announcer = page.get_by_test_id("replay-announcer")
@@ -129,13 +149,13 @@ def test_a_replay_steps_by_the_keys_in_place_and_plays_and_pauses(open_tab):
     page.evaluate("document.activeElement.blur()")  # Space on the speed list is the list's
     page.keyboard.press("Space")
     expect(page.get_by_test_id("play")).to_have_text("Pause")
-    page.wait_for_function(
-        "() => Number(document.getElementById('replay-frame').dataset.step) >= 2"
-    )
+    play_on(page, 2)
     page.keyboard.press("Space")
     expect(page.get_by_test_id("play")).to_have_text("Play")
     paused = frame_step(page)
-    page.wait_for_timeout(600)  # four steps' time at 4×: nothing moves while paused
+    page.clock.fast_forward(1_000)  # four steps' time at 4×: nothing moves while paused
+    # A frame's round trip to the server: a step a tick had started would be shown by now.
+    page.evaluate("fetch(location.href, {headers: {'X-Replay-Frame': '1'}}).then(r => r.ok)")
     assert frame_step(page) == paused
     # The step links work by keyboard too, and keep the focus where it was.
     page.get_by_test_id("next").focus()
@@ -152,7 +172,7 @@ def test_a_replay_steps_by_the_keys_in_place_and_plays_and_pauses(open_tab):
 def test_the_cards_glide_for_a_player_who_does_not_ask_for_reduced_motion(open_tab):
     won, line = easy_yukon()
     tab = open_tab(f"/yukon/{won.number}/", reduced_motion="no-preference")
-    post_actions(tab, line[:4])
+    tab.post_actions(line[:4])
     tab.page.locator("#board summary[aria-label=Menu]").click()
     tab.page.locator("#board button[value=ask-resign]").click()
     tab.page.get_by_test_id("confirm-resign").get_by_role("button", name="Resign").click()
