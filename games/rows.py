@@ -6,12 +6,16 @@ a move's 14 on a slow machine, in a profile of moves). What they read and write 
 the ORM's: the row comes back as a Game (Game.from_db) through each field's own conversions
 from the database, as the ORM's compiler applies them, and each value goes out through its
 field's own conversion to the database.
+Also the reads of rows that come with a game at its start or never (`made_with_it`): a
+game found without one is kept as such in the cache, so an action on it reads none.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
+from django.core.cache import caches
 from django.db import connection
 from django.db.models.expressions import Col
 from django.utils import timezone
@@ -23,6 +27,25 @@ SAVED = (
     "actions", "redo", "ply", "version", "state", "undos", "result", "finished", "moves",
     "started", "replay_slug", "new_record", "review", "updated",
 )  # fmt: skip
+
+
+# How long a game found without a row that comes with it at its start is remembered so.
+NONE_KEPT_SECONDS = 24 * 3600
+
+
+def made_with_it[T](kind: str, game: Game, read: Callable[[], T | None]) -> T | None:
+    """The game's row of `kind` (a rated game's record, a racer), read by `read()`, for a row
+    stored in the transaction that stores its game or never: a game found without one is kept
+    as such in the cache, so that an action on any other game reads no row of `kind`."""
+    if game.pk is None:
+        return None
+    key = f"{kind}:{game.pk}"
+    if caches["default"].get(key) is False:
+        return None
+    row = read()
+    if row is None:
+        caches["default"].set(key, False, NONE_KEPT_SECONDS)
+    return row
 
 
 def own_game(slug: str, player: str) -> Game | None:

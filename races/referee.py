@@ -4,8 +4,7 @@ still on (no hints, no winning line while it is), and the strip's context."""
 
 from __future__ import annotations
 
-from django.core.cache import cache
-
+from games import rows
 from games.engine.history import Step
 from games.models import Game
 
@@ -13,7 +12,6 @@ from . import clock, progress, updates
 from .models import Race, Racer, Stage
 
 NO_HINTS = "No hints during a race: every player finds their own way."
-NOT_A_RACER_SECONDS = 24 * 3600  # how long a game's being no racer's is kept in the cache
 
 
 def racer_of(game: Game) -> Racer | None:
@@ -27,12 +25,8 @@ def racer_of(game: Game) -> Racer | None:
     if not game.pk:
         return None
     if "_racer" not in game.__dict__:
-        key = f"racer:{game.pk}"
-        racer = None
-        if cache.get(key) is not False:
-            racer = Racer.objects.select_related("race").filter(game_id=game.pk).first()
-            if racer is None:
-                cache.set(key, False, NOT_A_RACER_SECONDS)
+        racers = Racer.objects.select_related("race")
+        racer = rows.made_with_it("racer", game, lambda: racers.filter(game=game).first())
         if racer is not None and progress.settle(racer.race, clock.now()):
             racer.refresh_from_db()
             game.refresh_from_db()

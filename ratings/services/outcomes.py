@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -35,7 +34,6 @@ ABANDON_MINUTES = 60
 ABANDONED = "abandoned: no move for an hour"
 RESIGNED = "resigned"
 PROVEN_LOST = "the solver proved the position lost"
-NOT_RATED_SECONDS = 24 * 3600  # how long a game's being unrated is kept in the cache
 # What a rated game does not offer, and why a forged one unrates it.
 ASSISTS = {
     "hint": "a hint was asked",
@@ -75,15 +73,7 @@ def of(game: Game) -> RatedGame | None:
     """The game's rated record (any status), or None if it was not dealt as rated. A game is
     dealt rated or not once and for all (its RatedGame is stored in the transaction that
     stores it), so "not rated" is kept in the cache: any other game's move reads no row here."""
-    if game.pk is None:
-        return None
-    key = f"rated:{game.pk}"
-    if cache.get(key) is False:
-        return None
-    rated = RatedGame.objects.filter(game_id=game.pk).first()
-    if rated is None:
-        cache.set(key, False, NOT_RATED_SECONDS)
-    return rated
+    return rows.made_with_it("rated", game, lambda: RatedGame.objects.filter(game=game).first())
 
 
 def being_played(game: Game) -> RatedGame | None:
