@@ -15,7 +15,8 @@ def test_the_admin_still_says_what_it_did_on_the_page_after():
     client.force_login(User.objects.create_superuser("root", "root@example.com", "pw-long-enough"))
     added = client.post("/admin/auth/group/add/", {"name": "helpers"}, follow=True)
     assert added.redirect_chain, "the admin redirected after adding"
-    assert "helpers" in added.content.decode() and "was added successfully" in added.content.decode()
+    page = added.content.decode()
+    assert "helpers" in page and "was added successfully" in page
     again = client.get("/admin/auth/group/").content.decode()
     assert "was added successfully" not in again, "a message is shown once"
 
