@@ -21,7 +21,7 @@ from tests.deadends.test_deadends import make_deal
 from tests.deadends.test_reversible_path import TO_A_WAY_BACK, a_way_back
 from tests.worker import work
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def check_ends(position, **budget) -> None:

@@ -41,6 +41,8 @@ HINT = re.compile(r'data-hint="([^"]+)"')
 
 # Outside a wrapping transaction: the wake-ups are enqueued on commit, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
+# A test that never looks at a wake-up runs inside a transaction: no flush of every table after.
+NO_WAKE_UP = pytest.mark.django_db
 
 
 def player() -> Client:
@@ -116,6 +118,7 @@ def test_a_move_asks_for_its_position_and_wakes_one_worker():
     assert not CheckRequest.objects.exists()
 
 
+@NO_WAKE_UP
 def test_the_newest_position_is_checked_first():
     make_deal(6), make_deal(7)
     alice, bob = player(), player()
@@ -160,6 +163,7 @@ def test_a_player_has_at_most_three_checks_waiting():
     assert DBTaskResult.objects.count() == 1, "one wake-up waits: it serves them all"
 
 
+@NO_WAKE_UP
 def test_a_position_two_games_want_is_searched_once():
     make_deal()
     alice, bob = player(), player()
@@ -171,6 +175,7 @@ def test_a_position_two_games_want_is_searched_once():
     assert all(stored.verdicts([current(g).position]) == [Verdict.WIN] for g in games)
 
 
+@NO_WAKE_UP
 def test_an_undecided_quick_check_comes_back_deep_behind_the_quick_ones(monkeypatch):
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
     make_deal(6), make_deal(7)
@@ -187,6 +192,7 @@ def test_an_undecided_quick_check_comes_back_deep_behind_the_quick_ones(monkeypa
     assert stored.verdicts([current(g).position for g in (first, second)]) == [Verdict.WIN] * 2
 
 
+@NO_WAKE_UP
 def test_a_drain_searches_what_its_quick_check_left_undecided_deep(monkeypatch):
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
     make_deal()
@@ -197,6 +203,7 @@ def test_a_drain_searches_what_its_quick_check_left_undecided_deep(monkeypatch):
     assert not CheckRequest.objects.exists()
 
 
+@NO_WAKE_UP
 def test_a_move_from_an_undecided_position_gets_a_quick_check_only(monkeypatch):
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
     monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
@@ -257,6 +264,7 @@ def test_a_lost_line_asks_for_an_earlier_position_once_however_often_it_moves():
     assert waiting.quick_only, "the walk steps over what a quick check leaves undecided"
 
 
+@NO_WAKE_UP
 def test_a_look_back_steps_over_a_position_its_quick_check_leaves_undecided(monkeypatch):
     alice, game = in_the_dead_end()
     CheckRequest.objects.all().delete()

@@ -88,13 +88,15 @@ def lost_game(alice) -> Game:
     return game
 
 
-def test_it_shows_the_banner_once_the_position_is_proven_lost(alice, lost_game):
-    page = parse("")
+def test_once_proven_lost_it_shows_the_banner_stops_polling_and_jumps_back_undoably(
+    alice, lost_game
+):
+    """One lost game for what the banner shows, the poll ending, a refused jump and the jump
+    back: each starts from the dead end the worker proved, the jump back last."""
     for _ in range(5):  # poll, let the worker walk back, poll again
-        page = parse(poll(alice, lost_game))
-        if page.select("[data-testid=jump-back]"):
-            break
+        html = poll(alice, lost_game)
         run_worker()
+    page = parse(html)
     banner = one(page, "[data-testid=dead-end]")
     assert banner["role"] == "alert" and text(banner).startswith("This line is lost.")
     actions = [button["value"] for button in banner.select("button[name=action]")]
@@ -104,20 +106,16 @@ def test_it_shows_the_banner_once_the_position_is_proven_lost(alice, lost_game):
     step = one(jump.find_parent("form"), "input[name=step]")["value"]
     assert step == "1", "jump back goes to the step after 7S-t7"
     assert text(jump).startswith("Jump back to move 1")
+    verdict = one(page, "#verdict")
+    assert verdict["data-state"] == "loss" and not verdict.has_attr("hx-trigger")
 
+    # A jump to a later or missing step is refused.
+    refused = parse(post(alice, lost_game, action="jump", step=7))
+    assert refusal(refused) == "There is no such earlier position"
+    lost_game.refresh_from_db()
+    assert lost_game.actions == DEAD_END_LINE
 
-def test_it_stops_polling_once_decided(alice, lost_game):
-    for _ in range(5):
-        html = poll(alice, lost_game)
-        run_worker()
-    banner = one(parse(html), "#verdict")
-    assert banner["data-state"] == "loss" and not banner.has_attr("hx-trigger")
-
-
-def test_jump_back_restores_the_last_winnable_step_and_is_undoable(alice, lost_game):
-    for _ in range(5):
-        poll(alice, lost_game)
-        run_worker()
+    # Jump back restores the last winnable step, and is undoable.
     lost_position = current(lost_game).position
     page = parse(post(alice, lost_game, action="jump", step=1))
     lost_game.refresh_from_db()
@@ -129,13 +127,6 @@ def test_jump_back_restores_the_last_winnable_step_and_is_undoable(alice, lost_g
     post(alice, lost_game, action="undo")
     lost_game.refresh_from_db()
     assert current(lost_game).position == lost_position
-
-
-def test_jump_to_a_later_or_missing_step_is_refused(alice, lost_game):
-    page = parse(post(alice, lost_game, action="jump", step=7))
-    assert refusal(page) == "There is no such earlier position"
-    lost_game.refresh_from_db()
-    assert lost_game.actions == DEAD_END_LINE
 
 
 def test_resign_ends_the_game_and_keeps_it(alice, lost_game):

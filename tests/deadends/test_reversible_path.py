@@ -22,6 +22,8 @@ from tests.web.html import hint_poll, one, parse
 from tests.worker import work
 
 pytestmark = pytest.mark.django_db(transaction=True)
+# A test that never looks at a wake-up runs inside a transaction: no flush of every table after.
+NO_WAKE_UP = pytest.mark.django_db
 
 # Yukon deal 6 under the test key: every step of WINNABLE is winnable, ONE_WAY (it leaves a
 # card it cannot go back on) loses, and BACK_AND_FORTH can be played straight back.
@@ -63,6 +65,7 @@ def test_a_reversible_move_from_a_winnable_position_is_winnable_with_no_check():
     assert (row.verdict, row.move, row.length) == (Verdict.WIN, str(back), before.length + 1)
 
 
+@NO_WAKE_UP
 def test_a_one_way_move_from_a_winnable_position_is_still_checked():
     make_deal()
     alice = player()
@@ -75,6 +78,7 @@ def test_a_one_way_move_from_a_winnable_position_is_still_checked():
     assert CheckRequest.objects.get().key == position_key(current(game).position)
 
 
+@NO_WAKE_UP
 def test_a_look_back_past_a_reversible_move_proves_the_step_before_it_lost_unsearched():
     alice, game = played([*WINNABLE, ONE_WAY, BACK_AND_FORTH])
     *_, last_winnable, one_way, lost = game_steps(game)
@@ -110,6 +114,7 @@ def poll_hint(client, page):
     return client.get(hint_poll(page), HTTP_HX_REQUEST="true")
 
 
+@NO_WAKE_UP
 def test_a_hint_that_would_only_go_back_waits_for_a_check_of_its_own():
     alice = player()
     game, move, back = winnable_with_a_way_back(alice)
@@ -126,6 +131,7 @@ def test_a_hint_that_would_only_go_back_waits_for_a_check_of_its_own():
     assert PositionVerdict.objects.get(key=position_key(onward)).verdict == Verdict.WIN
 
 
+@NO_WAKE_UP
 def test_the_move_back_is_the_hint_when_the_check_leaves_the_position_undecided(monkeypatch):
     alice = player()
     game, move, back = winnable_with_a_way_back(alice)
@@ -168,6 +174,7 @@ def test_a_reversible_move_from_an_undecided_position_is_undecided_with_no_check
     assert CheckRequest.objects.get().quick_only, "a move that cannot go back is still checked"
 
 
+@NO_WAKE_UP
 def test_a_look_back_past_a_reversible_move_to_an_undecided_step_does_not_search_it(
     monkeypatch,
 ):

@@ -44,9 +44,15 @@ def reversible_moves(variant: str, draw: int | None, deals: int, steps: int):
 @pytest.mark.parametrize(("variant", "draw"), CASES)
 def test_a_reversible_move_carries_the_verdict_of_the_search(variant, draw):
     wins = losses = 0
+    verdicts: dict = {}  # a walk's Q is often its next P, and walks come back to positions
+
+    def verdict(position):
+        if position not in verdicts:
+            verdicts[position] = solve(position, budget_nodes=NODES).verdict
+        return verdicts[position]
+
     for before, after in reversible_moves(variant, draw, deals=8, steps=200):
-        p = solve(before, budget_nodes=NODES).verdict
-        q = solve(after, budget_nodes=NODES).verdict
+        p, q = verdict(before), verdict(after)
         if p == Verdict.WIN and q != Verdict.UNKNOWN:
             assert q == Verdict.WIN, f"won from {before.to_text()}, not after it: {after.to_text()}"
             wins += 1

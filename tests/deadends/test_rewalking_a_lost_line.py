@@ -28,7 +28,7 @@ from tests.web.html import hint_poll, one, parse, text
 from tests.web.personas import Persona
 from tests.worker import work
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 MODE = {"draw": "1", "scoring": "vegas"}
 QUICK_NODES = 25_000  # the quick check's budget (tasks.QUICK_BUDGET), written out

@@ -10,7 +10,7 @@ from solver.deadends import tasks
 from tests.deadends.test_check_path import in_the_dead_end
 from tests.worker import work
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 CHECKS = ("quick", "deep", "look_back", "recheck", "after")
 OUTCOMES = ("win", "loss", "unknown")
