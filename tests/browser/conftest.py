@@ -62,17 +62,11 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
     # Motion off unless a test is about motion: FLIP and finish animations move the cards
-    # Playwright is about to click. No service worker unless a test is about it
-    # (test_install.py asks for one): each fresh player would register and install it, its
-    # fetches then going through it, a few tenths of a second of a busy machine's time per
-    # test for nothing the test looks at; and a page's requests that a worker makes are out
-    # of reach of the context's routes. The site works the same without one.
-    return {
-        **browser_context_args,
-        "viewport": DESKTOP,
-        "reduced_motion": "reduce",
-        "service_workers": "block",
-    }
+    # Playwright is about to click. No service worker unless a test is about it (as
+    # test_install.py is): each fresh player would install one and fetch through it, time
+    # for nothing the test checks, out of reach of the context's routes.
+    blocked = {"service_workers": "block"}
+    return {**browser_context_args, "viewport": DESKTOP, "reduced_motion": "reduce", **blocked}
 
 
 # -- deals: built by hand with the web tests' helpers (tests/web/deals.py) ------------------
@@ -336,8 +330,7 @@ OTHER_DATABASE_FIXTURES = {"db", "django_db_reset_sequences", "django_db_seriali
 
 @functools.cache
 def _emptied_tables() -> list[str]:
-    """The project's tables less KEPT_BY_FLUSH, looked up once a run (migrations are done
-    before the first test; no test makes or drops a table)."""
+    """The project's tables less KEPT_BY_FLUSH, looked up once a run (no test adds one)."""
     tables = connection.introspection.django_table_names(only_existing=True)
     return sorted(set(tables) - KEPT_BY_FLUSH)
 
