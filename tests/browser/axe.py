@@ -3,6 +3,7 @@ shows right now. axe-core is pinned in package.json (`./dev test` installs it wi
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -30,13 +31,24 @@ _RUN = """async (tags) => {
 }"""
 
 
-def violations(page: Page) -> list[dict]:
-    """axe's violations on the page as it stands (axe loaded first, by the DevTools
-    protocol, so a Content-Security-Policy without inline scripts does not stop it)."""
+@functools.cache
+def _source() -> str:
+    """axe-core's script, read once a run (half a megabyte, loaded into many pages)."""
     if not AXE.exists():
         raise AssertionError(f"{AXE} is missing: run `npm ci` (./dev test does it)")
+    return AXE.read_text(encoding="utf-8") + "\n;0"
+
+
+def _load(page: Page) -> None:
+    """axe into the page unless it is there (by the DevTools protocol, so a
+    Content-Security-Policy without inline scripts does not stop it)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+        page.evaluate(_source())
+
+
+def violations(page: Page) -> list[dict]:
+    """axe's violations on the page as it stands."""
+    _load(page)
     return page.evaluate(_RUN, TAGS)
 
 
@@ -74,6 +86,5 @@ _ONE_RULE = """async (rule) => {
 
 def rule_results(page: Page, rule: str) -> dict[str, list[str]]:
     """One rule's verdicts on the page: the elements it passed, failed and could not decide."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    _load(page)
     return page.evaluate(_ONE_RULE, rule)

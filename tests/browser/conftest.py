@@ -5,6 +5,7 @@ each test opens its own context (cookies, hence its own player)."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -61,8 +62,11 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
     # Motion off unless a test is about motion: FLIP and finish animations move the cards
-    # Playwright is about to click.
-    return {**browser_context_args, "viewport": DESKTOP, "reduced_motion": "reduce"}
+    # Playwright is about to click. No service worker unless a test is about it (as
+    # test_install.py is): each fresh player would install one and fetch through it, time
+    # for nothing the test checks, out of reach of the context's routes.
+    blocked = {"service_workers": "block"}
+    return {**browser_context_args, "viewport": DESKTOP, "reduced_motion": "reduce", **blocked}
 
 
 # -- deals: built by hand with the web tests' helpers (tests/web/deals.py) ------------------
@@ -324,6 +328,13 @@ KEPT_BY_FLUSH = {"django_content_type", "auth_permission"}
 OTHER_DATABASE_FIXTURES = {"db", "django_db_reset_sequences", "django_db_serialized_rollback"}
 
 
+@functools.cache
+def _emptied_tables() -> list[str]:
+    """The project's tables less KEPT_BY_FLUSH, looked up once a run (no test adds one)."""
+    tables = connection.introspection.django_table_names(only_existing=True)
+    return sorted(set(tables) - KEPT_BY_FLUSH)
+
+
 @pytest.fixture
 def transactional_db(request, django_db_setup, django_db_blocker) -> Iterator[None]:
     """pytest-django's fixture of this name (the live server's requests see what the test
@@ -344,8 +355,7 @@ def transactional_db(request, django_db_setup, django_db_blocker) -> Iterator[No
     with django_db_blocker.unblock():
         yield
         with connection.cursor() as cursor:
-            tables = connection.introspection.django_table_names(only_existing=True)
-            tables = sorted(set(tables) - KEPT_BY_FLUSH)
+            tables = _emptied_tables()
             quoted = [connection.ops.quote_name(table) for table in tables]
             cursor.execute(
                 " UNION ALL ".join(

@@ -27,7 +27,7 @@ KEPT = """async () => {
 
 def test_the_worker_keeps_no_game_and_answers_offline(open_tab):
     deal, line = winnable("yukon", YUKON)
-    tab = open_tab("/")
+    tab = open_tab("/", service_workers="allow")  # the other tests' players have none
     expect(tab.page.locator('link[rel="manifest"]')).to_have_attribute(
         "href", "/manifest.webmanifest"
     )

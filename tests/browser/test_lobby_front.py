@@ -14,7 +14,7 @@ from tests.web.deals import easy_yukon
 
 from . import accessibility
 from .axe import assert_clean
-from .conftest import PHONE
+from .conftest import DESKTOP, PHONE
 from .test_accessibility_axe import post_actions
 
 pytestmark = pytest.mark.browser
@@ -39,16 +39,23 @@ def test_every_control_is_a_44px_touch_target_on_a_phone(open_tab, todays_daily)
     assert not small, small
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, PHONE])
-def test_axe_finds_nothing_on_the_new_lobby(open_tab, todays_daily, scheme, viewport):
-    tab = open_tab("/", viewport=viewport, color_scheme=scheme)
-    expect(tab.page.get_by_test_id("tile-klondike")).to_be_visible()
-    assert_clean(tab.page, f"lobby at {viewport['width']} {scheme}", dark=scheme == "dark")
-
-
-def test_a_segmented_choice_deals_in_its_mode(open_tab, todays_daily):
+def test_axe_finds_nothing_on_the_new_lobby_and_a_segmented_choice_deals_in_its_mode(
+    open_tab, todays_daily
+):
+    """One tab through the lobby at 1280 and 360, light and dark (the page loaded afresh
+    at each size), then the Klondike tile's segmented choices at 1280."""
     tab = open_tab("/")
+    for viewport in ({"width": 1280, "height": 800}, PHONE):
+        tab.page.set_viewport_size(viewport)
+        tab.open("/")
+        for scheme in ("light", "dark"):
+            tab.page.emulate_media(color_scheme=scheme)
+            expect(tab.page.get_by_test_id("tile-klondike")).to_be_visible()
+            assert_clean(tab.page, f"lobby at {viewport['width']} {scheme}")
+
+    tab.page.set_viewport_size(DESKTOP)
+    tab.page.emulate_media(color_scheme="light")
+    tab.open("/")
     tile = tab.page.get_by_test_id("tile-klondike")
     tile.get_by_role("radio", name="Draw 3").check()
     tile.get_by_role("radio", name="Vegas").check()

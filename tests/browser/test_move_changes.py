@@ -70,7 +70,10 @@ def same_as_drawn_whole(tab) -> None:
     assert page == whole
 
 
-def test_yukon_moves_undo_and_redo_come_as_changes_and_leave_the_board_drawn_whole(open_tab):
+def test_yukon_moves_undo_redo_a_hint_and_a_refusal_each_come_as_they_should(open_tab):
+    """One tab through one game: moves, undo and redo come as changes and leave the board
+    drawn whole; a move after a hint (a whole board, its card and pile marked) leaves
+    nothing marked; a refusal is still the whole board with its alert."""
     _, line = winnable("yukon", YUKON)
     tab = open_tab(f"/yukon/{YUKON}/")
     tab.play(line[0])  # the first action starts the game, at the deal's address: whole
@@ -88,21 +91,32 @@ def test_yukon_moves_undo_and_redo_come_as_changes_and_leave_the_board_drawn_who
     sizes = [len(answer.body()) for answer in answers]
     assert all(size < whole for size in sizes), (sizes, whole)
 
-
-def test_a_move_after_a_hint_leaves_nothing_marked(open_tab):
-    _, line = winnable("yukon", YUKON)
-    tab = open_tab(f"/yukon/{YUKON}/")
-    tab.play(line[0])
+    # Five moves of the line are on the board: the sixth is next.
     tab.act("hint")  # a hint is the whole board, its card and pile marked
     if tab.page.get_by_test_id("hint-wait").count():
         work()
     expect(tab.page.locator("#board .hinted")).not_to_have_count(0)
     answers = answers_of(tab)
-    tab.play(line[1])
+    tab.play(line[5])
 
     expect(tab.page.locator("#board .hinted")).to_have_count(0)
     assert changes_only(answers) == [True]
     same_as_drawn_whole(tab)
+
+    answers = answers_of(tab)
+    tab.play(line[6])
+    code = line[7].split("-")[0]
+    tab.tap(code)
+    # A column that does not take it: any but its own and its targets.
+    own = tab.card(code).evaluate("c => c.closest('[data-pile]').dataset.pile")
+    wrong = next(
+        f"t{n}" for n in range(1, 8) if f"t{n}" != own and f"t{n}" not in tab.targets(code)
+    )
+    tab.tap_pile(wrong)
+
+    expect(tab.alert).to_have_count(1)
+    tab.settle()
+    assert changes_only(answers) == [True, False]
 
 
 def test_klondike_stock_turns_and_moves_come_as_changes_and_leave_the_board_drawn_whole(
@@ -122,23 +136,3 @@ def test_klondike_stock_turns_and_moves_come_as_changes_and_leave_the_board_draw
 
     assert {"d"} & set(line[1:10]), "the line turns the stock in its first moves"
     assert changes_only(answers) == [True] * 11
-
-
-def test_a_refusal_is_still_the_whole_board_with_its_alert(open_tab):
-    _, line = winnable("yukon", YUKON)
-    tab = open_tab(f"/yukon/{YUKON}/")
-    tab.play(line[0])
-    answers = answers_of(tab)
-    tab.play(line[1])
-    tab.tap(line[2].split("-")[0])
-    # A column that does not take it: any but its own and its targets.
-    code = line[2].split("-")[0]
-    own = tab.card(code).evaluate("c => c.closest('[data-pile]').dataset.pile")
-    wrong = next(
-        f"t{n}" for n in range(1, 8) if f"t{n}" != own and f"t{n}" not in tab.targets(code)
-    )
-    tab.tap_pile(wrong)
-
-    expect(tab.alert).to_have_count(1)
-    tab.settle()
-    assert changes_only(answers) == [True, False]
