@@ -84,16 +84,25 @@ PAGES = {
 
 def test_axe_finds_nothing_on_any_page_or_state_of_yukon(open_tab, worked_example, todays_daily):
     for width, tab in at_each_width(open_tab, "/"):
+        expect(tab.page.get_by_test_id("lobby-daily")).to_be_visible()
+        if width == "desktop":
+            every_page_at_each_width(tab)
         sweep_yukon(tab, width)
+
+
+def every_page_at_each_width(tab) -> None:
+    """The pages, each loaded once and checked at each width (resized), the tab left at the
+    first width."""
+    for name, path in PAGES.items():
+        tab.page.goto(tab.base_url + path)
+        for width, size in WIDTHS.items():
+            tab.page.set_viewport_size(size)
+            assert_clean(tab.page, f"{name} at {width}", dark=width == "desktop")
+    tab.page.set_viewport_size(WIDTHS["desktop"])
 
 
 def sweep_yukon(tab, width: str) -> None:
     dark = width == "desktop"
-    expect(tab.page.get_by_test_id("lobby-daily")).to_be_visible()
-    for name, path in PAGES.items():
-        tab.page.goto(tab.base_url + path)
-        assert_clean(tab.page, f"{name} at {width}", dark=dark)
-
     tab.open(f"/yukon/{NUMBER}/")
     assert_clean(tab.page, f"yukon deal at {width}", dark=dark)
     tab.tap("9S")
