@@ -14,7 +14,7 @@ from games.engine.deal import deal
 from play.announce import card_name
 from tests.web.deals import easy_yukon, store
 
-from . import accessibility
+from . import accessibility, one_tab
 from .accessibility import DEAD_END_DEAL, INTO_THE_DEAD_END, NUMBER, until_jump_back
 
 pytestmark = pytest.mark.browser
@@ -22,6 +22,9 @@ pytestmark = pytest.mark.browser
 
 # Fixtures defined once in accessibility.py, bound here so that pytest finds them.
 worked_example = accessibility.worked_example
+# One tab for the module, a new player in it for each test (one_tab.py).
+module_page = one_tab.module_page
+fresh_tab = one_tab.fresh_tab
 
 
 def announced(tab):
@@ -54,10 +57,10 @@ def focused(page) -> str:
 
 
 def test_a_screen_reader_player_wins_a_whole_game_from_the_tree_and_the_live_region(
-    open_tab, transactional_db
+    fresh_tab,
 ):
     won, line = easy_yukon()
-    tab = open_tab(f"/yukon/{won.number}/")
+    tab = fresh_tab(f"/yukon/{won.number}/")
     page = tab.page
     live = announced(tab)
     expect(live).to_have_attribute("aria-live", "polite")
@@ -121,8 +124,8 @@ def test_a_screen_reader_player_wins_a_whole_game_from_the_tree_and_the_live_reg
 # -- focus after every action ------------------------------------------------------------------
 
 
-def test_focus_lands_on_the_nearest_meaningful_control_after_each_action(open_tab, worked_example):
-    tab = open_tab(f"/yukon/{NUMBER}/")
+def test_focus_lands_on_the_nearest_meaningful_control_after_each_action(fresh_tab, worked_example):
+    tab = fresh_tab(f"/yukon/{NUMBER}/")
     page = tab.page
     tab.play("9S-t5")
     page.locator("#board summary[aria-label=Menu]").click()
@@ -184,9 +187,9 @@ def test_jump_back_keeps_the_focus_on_the_table(open_tab):
 
 
 def test_escape_closes_the_menu_from_its_checkbox_and_the_menu_never_covers_the_focus(
-    open_tab, worked_example
+    fresh_tab, worked_example
 ):
-    tab = open_tab(f"/yukon/{NUMBER}/")
+    tab = fresh_tab(f"/yukon/{NUMBER}/")
     page = tab.page
     menu = page.locator("#board details.menu")
     page.locator("#board summary[aria-label=Menu]").click()
@@ -202,8 +205,8 @@ def test_escape_closes_the_menu_from_its_checkbox_and_the_menu_never_covers_the_
     expect(menu).not_to_have_attribute("open", "")
 
 
-def test_single_keys_act_only_from_the_table_and_ctrl_keys_from_anywhere(open_tab, worked_example):
-    tab = open_tab(f"/yukon/{NUMBER}/")
+def test_single_keys_act_only_from_the_table_and_ctrl_keys_from_anywhere(fresh_tab, worked_example):
+    tab = fresh_tab(f"/yukon/{NUMBER}/")
     page = tab.page
     tab.play("9S-t5")
     page.get_by_role("link", name="My records").first.focus()
@@ -224,8 +227,8 @@ def test_single_keys_act_only_from_the_table_and_ctrl_keys_from_anywhere(open_ta
     expect(tab.counter).to_have_text("0")
 
 
-def test_picking_up_exposes_the_selection_and_its_targets(open_tab, worked_example):
-    tab = open_tab(f"/yukon/{NUMBER}/")
+def test_picking_up_exposes_the_selection_and_its_targets(fresh_tab, worked_example):
+    tab = fresh_tab(f"/yukon/{NUMBER}/")
     page = tab.page
     tab.tap("9S")
     expect(tab.card("9S")).to_have_accessible_description("picked up")

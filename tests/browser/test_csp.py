@@ -128,12 +128,20 @@ def test_klondike_plays_without_a_csp_violation(watched):
     assert watch.problems_so_far() == []
 
 
-def test_the_other_pages_and_the_admin_login_show_without_a_csp_violation(watched):
+def test_the_other_pages_show_without_a_csp_violation_and_an_injected_script_is_refused(
+    watched,
+):
+    """The other pages and the admin login, then, back on the lobby in the same tab, a
+    script injected into it."""
     watch = watched("/")
     for path in ["/rules/yukon/", "/rules/klondike/", "/records/", "/admin/login/", "/nowhere/"]:
         watch.tab.open(path)
     # The 404 page's own status is the one failure expected.
     assert watch.problems_so_far() == [f"404 {watch.tab.base_url}/nowhere/"]
+
+    watch.problems.clear()
+    watch.tab.open("/")
+    injected_script_is_refused_and_reported(watch)
 
 
 def test_the_admin_works_for_staff_without_a_csp_violation(watched):
@@ -165,8 +173,7 @@ def test_the_admin_works_for_staff_without_a_csp_violation(watched):
     assert watch.problems_so_far() == []
 
 
-def test_an_injected_inline_script_is_refused_and_reported(watched):
-    watch = watched("/")
+def injected_script_is_refused_and_reported(watch: Watched) -> None:
     ran = watch.page.evaluate(
         """() => {
           const script = document.createElement("script");

@@ -10,7 +10,13 @@ from games.engine import rules
 from games.engine.moves import Move
 from tests.web.deals import dealt, store
 
+from . import one_tab
+
 pytestmark = pytest.mark.browser
+
+# One tab for the module, a new player in it for each test (one_tab.py).
+module_page = one_tab.module_page
+fresh_tab = one_tab.fresh_tab
 
 NUMBER = 2_100_000_201
 COLUMNS = [
@@ -42,9 +48,9 @@ def stock_label(tab) -> str:
     return tab.pile("stock").locator("button").get_attribute("aria-label")
 
 
-def test_draw_1_turns_one_card_per_tap(open_tab, transactional_db):
+def test_draw_1_turns_one_card_per_tap(fresh_tab):
     position = stock_deal(draw=1)
-    tab = open_tab(f"/klondike/{NUMBER}/?draw=1")
+    tab = fresh_tab(f"/klondike/{NUMBER}/?draw=1")
     assert waste(tab) == []
     assert stock_label(tab) == "Stock, 24 cards: turn 1"
 
@@ -61,9 +67,9 @@ def test_draw_1_turns_one_card_per_tap(open_tab, transactional_db):
     assert waste(tab) == [twice.waste[-1].code], "draw 1 shows the waste's top card"
 
 
-def test_draw_3_fans_three_cards_and_only_the_top_one_plays(open_tab, transactional_db):
+def test_draw_3_fans_three_cards_and_only_the_top_one_plays(fresh_tab):
     position = stock_deal(draw=3)
-    tab = open_tab(f"/klondike/{NUMBER}/?draw=3")
+    tab = fresh_tab(f"/klondike/{NUMBER}/?draw=3")
 
     tab.tap_pile("stock")
     expect(tab.counter).to_have_text("1")
@@ -82,9 +88,9 @@ def test_draw_3_fans_three_cards_and_only_the_top_one_plays(open_tab, transactio
     assert stock_label(tab) == "Stock, 21 cards: turn 3"
 
 
-def test_tapping_the_empty_stock_turns_the_waste_back_over(open_tab, transactional_db):
+def test_tapping_the_empty_stock_turns_the_waste_back_over(fresh_tab):
     stock_deal(draw=3)
-    tab = open_tab(f"/klondike/{NUMBER}/?draw=3")
+    tab = fresh_tab(f"/klondike/{NUMBER}/?draw=3")
     for ply in range(1, 9):  # 24 cards, three a tap
         tab.tap_pile("stock")
         tab.wait_ply(ply)
@@ -97,9 +103,9 @@ def test_tapping_the_empty_stock_turns_the_waste_back_over(open_tab, transaction
     assert waste(tab) == []
 
 
-def test_undo_redo_and_their_keys(open_tab, transactional_db):
+def test_undo_redo_and_their_keys(fresh_tab):
     stock_deal(draw=1)
-    tab = open_tab(f"/klondike/{NUMBER}/?draw=1")
+    tab = fresh_tab(f"/klondike/{NUMBER}/?draw=1")
     redo = tab.page.locator("#board button[value=redo]")
     expect(redo).to_be_disabled()
     tab.play("d")
@@ -131,11 +137,9 @@ def test_undo_redo_and_their_keys(open_tab, transactional_db):
     expect(redo).to_be_disabled()
 
 
-def test_a_quick_tap_on_a_card_just_moved_picks_it_up_rather_than_sending_it_home(
-    open_tab, transactional_db
-):
+def test_a_quick_tap_on_a_card_just_moved_picks_it_up_rather_than_sending_it_home(fresh_tab):
     stock_deal(draw=1)
-    tab = open_tab(f"/klondike/{NUMBER}/?draw=1")
+    tab = fresh_tab(f"/klondike/{NUMBER}/?draw=1")
     tab.play("AS-t2")  # ♠A onto ♥2: two taps, the first of them on ♠A
     tab.tap("AS")  # at once: a new pick-up, not the second tap of a double-tap
     # Nothing is on its way: a tap that sends a move marks the board busy in its click

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from . import yukon_table
+from . import one_tab, yukon_table
 from .conftest import ACTION_ADDRESS, PHONE
 from .yukon_table import HIDDEN_FLIP, NUMBER, STACK
 
@@ -18,11 +18,14 @@ pytestmark = pytest.mark.browser
 
 # The deal, a fixture defined once in yukon_table.py, bound here so that pytest finds it.
 worked_example = yukon_table.worked_example
+# One tab for the module, a new player in it for each test (one_tab.py).
+module_page = one_tab.module_page
+fresh_tab = one_tab.fresh_tab
 
 
 @pytest.fixture
-def tab(open_tab, worked_example):
-    return open_tab(f"/yukon/{NUMBER}/")
+def tab(fresh_tab, worked_example):
+    return fresh_tab(f"/yukon/{NUMBER}/")
 
 
 def test_tapping_nine_of_spades_lifts_five_cards_and_lights_only_column_five(tab):
