@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ops.cluster import Cluster, prepare_database
+from tests.ops.cluster import Cluster, database_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -116,11 +116,8 @@ def shipped_site(tmp_path_factory):
     address."""
     folder = Path(tmp_path_factory.mktemp("first-load"))
     url = os.environ.get("DATABASE_URL", "")
-    if url.startswith("postgres"):
-        url = (
-            url.rsplit("/", 1)[0] + "/yukon_first_load" + os.environ.get("PYTEST_XDIST_WORKER", "")
-        )
-        prepare_database(url, fresh=True)
+    if url.startswith("postgres"):  # a copy of the migrated template: no migrating here
+        url = database_url("first_load" + os.environ.get("PYTEST_XDIST_WORKER", ""))
     else:
         url = f"sqlite:///{folder / 'site.sqlite3'}"
     cluster = Cluster(url, folder)
