@@ -20,7 +20,9 @@ PASSWORD = "a long enough passphrase"
 
 
 def sign_up(page: Page, base_url: str, username: str) -> None:
-    page.goto(base_url + "/accounts/signup/")
+    """Sign up as `username`, from the sign-up page (gone to, unless the page is on it)."""
+    if page.url != base_url + "/accounts/signup/":
+        page.goto(base_url + "/accounts/signup/")
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password:", exact=True).fill(PASSWORD)
     page.get_by_label("Password confirmation").fill(PASSWORD)
@@ -49,7 +51,7 @@ def record_moves(page: Page, game: str):
 
 def test_sign_up_win_and_find_the_record_from_a_fresh_browser(open_tab, live_server):
     _, line = easy_yukon()
-    tab = open_tab("/")
+    tab = open_tab("/accounts/signup/")
     sign_up(tab.page, live_server.url, "carol")
 
     tab.open(f"/yukon/{EASY_YUKON}/")

@@ -12,15 +12,16 @@ from playwright.sync_api import expect
 
 from games.engine.moves import Move
 from play.views.replay import describe_move
-from tests.web.deals import easy_yukon
+from tests.web.deals import EASY_YUKON, easy_yukon
 
-from .conftest import ACTION_ADDRESS, tapped_stretch, winnable
+from .conftest import ACTION_ADDRESS, PHONE, tapped_stretch, winnable
 
 pytestmark = pytest.mark.browser
 
 YUKON = 2_100_000_101
 KLONDIKE_1 = 2_100_000_102
 KLONDIKE_3 = 2_100_000_103
+DESKTOP_800 = {"width": 1280, "height": 800}
 
 # Freeze the animations each board swap starts, so that the test surely sees them in flight.
 FREEZE = (
@@ -127,25 +128,29 @@ def test_a_winnable_yukon_deal_tapped_to_the_result_card_becomes_a_record_and_a_
     expect(watcher.get_by_test_id("moves")).to_have_text("0")
 
 
-@pytest.mark.parametrize(("draw", "number"), [(1, KLONDIKE_1), (3, KLONDIKE_3)])
-def test_a_winnable_klondike_deal_clicked_to_the_result_card(open_tab, draw, number):
-    deal, line = winnable("klondike", number, draw=draw)
-    tab = open_tab(f"/klondike/{number}/?draw={draw}&scoring=standard")
-    # In draw 1, every kind of Klondike move is tapped (in draw 3, its last stretch).
-    start = tapped_stretch(deal, line, draw, every_kind=draw == 1)
-    tab.post_actions(line[:start])
+def test_a_winnable_klondike_deal_clicked_to_the_result_card_in_draw_one_and_three(open_tab):
+    tab, shown = None, {}
+    for draw, number in [(1, KLONDIKE_1), (3, KLONDIKE_3)]:  # one tab, one game after the other
+        deal, line = winnable("klondike", number, draw=draw)
+        path = f"/klondike/{number}/?draw={draw}&scoring=standard"
+        tab = tab.open(path) if tab else open_tab(path)
+        # In draw 1, every kind of Klondike move is tapped (in draw 3, its last stretch).
+        start = tapped_stretch(deal, line, draw, every_kind=draw == 1)
+        tab.post_actions(line[:start])
 
-    tab.play_line(line[start:])  # stops at the Finish button
-    expect(tab.finish_button).to_have_text("Finish")
-    tab.finish_button.click()
+        tab.play_line(line[start:])  # stops at the Finish button
+        expect(tab.finish_button, f"draw {draw}").to_have_text("Finish")
+        tab.finish_button.click()
 
-    expect(tab.page.get_by_test_id("result")).to_be_visible()
-    shown_moves = tab.counter.inner_text()
-    assert tab.page.get_by_test_id("result-moves").inner_text() == shown_moves
-    tab.open("/records/")
-    row = record_row(tab, f"Klondike #{number}")
-    expect(row).to_contain_text(f"Draw {draw}")
-    expect(row.get_by_test_id("best-moves")).to_have_text(shown_moves)
+        expect(tab.page.get_by_test_id("result"), f"draw {draw}").to_be_visible()
+        shown[draw, number] = tab.counter.inner_text()
+        moves = tab.page.get_by_test_id("result-moves").inner_text()
+        assert moves == shown[draw, number], f"draw {draw}"
+    tab.open("/records/")  # both wins on it
+    for (draw, number), moves in shown.items():
+        row = record_row(tab, f"Klondike #{number}")
+        expect(row, f"draw {draw}").to_contain_text(f"Draw {draw}")
+        expect(row.get_by_test_id("best-moves"), f"draw {draw}").to_have_text(moves)
 
 
 # Every frame from the finish on: whether card animations were running and whether the result
@@ -162,15 +167,32 @@ WATCH_THE_WIN = """window.win = {flights: 0, overlap: 0};
 
 
 def finished_by_hand(open_tab, **options):
-    """A Yukon deal four kings from its win, the finish button on the page."""
+    """A Yukon deal four kings from its win, the finish button on the page; its line."""
     won, line = easy_yukon()
     tab = open_tab(f"/yukon/{won.number}/", **options)
     tab.post_actions(line)
-    return tab
+    return tab, line
 
 
-def test_the_result_card_opens_once_the_flight_home_and_the_cascade_are_over(open_tab):
-    tab = finished_by_hand(open_tab, reduced_motion="no-preference")
+def again_by_hand(tab, line: list[str]) -> None:
+    """The same deal again in the same tab (a won game leaves the deal's address to a new
+    one), four kings from its win."""
+    tab.open(f"/yukon/{EASY_YUKON}/")
+    tab.post_actions(line)
+
+
+# The cascade frozen once it is under way: only the player's key or tap ends it.
+FREEZE_THE_CASCADE = (
+    "requestAnimationFrame(function again() { if (!document.querySelector('.cascade'))"
+    " return requestAnimationFrame(again);"
+    " document.getAnimations().forEach(a => a.pause()); })"
+)
+
+
+def test_the_result_card_waits_for_the_flight_and_cascade_which_a_key_or_a_tap_ends(open_tab):
+    # One tab with motion on, three wins of the same deal: the whole celebration watched,
+    # then one ended by a key, then one by a tap.
+    tab, line = finished_by_hand(open_tab, reduced_motion="no-preference")
     page = tab.page
     page.evaluate(WATCH_THE_WIN)
     tab.finish_button.click()
@@ -183,32 +205,27 @@ def test_the_result_card_opens_once_the_flight_home_and_the_cascade_are_over(ope
     assert page.evaluate(FLYING) == 0
     expect(page.locator(".cascade")).to_have_count(0)
 
-
-@pytest.mark.parametrize("skip", ["key", "tap"])
-def test_a_key_or_a_tap_ends_the_win_and_opens_the_result_card(open_tab, skip):
-    tab = finished_by_hand(open_tab, reduced_motion="no-preference")
-    page = tab.page
-    page.evaluate(
-        "requestAnimationFrame(function again() { if (!document.querySelector('.cascade'))"
-        " return requestAnimationFrame(again);"
-        " document.getAnimations().forEach(a => a.pause()); })"
-    )  # the cascade frozen once it is under way: only the player's key or tap ends it
-    tab.finish_button.click()
-    expect(page.locator(".cascade .card").first).to_be_attached()
-    expect(page.get_by_test_id("result")).to_be_hidden()
-    if skip == "key":
-        page.keyboard.press("Shift")
-    else:
-        page.mouse.click(5, 5)
-    result = page.get_by_role("dialog", name="You won!")
-    expect(result).to_be_visible()
-    assert page.evaluate(FLYING) == 0
-    expect(page.locator(".cascade")).to_have_count(0)
-    expect(result.get_by_role("link", name="New game")).to_be_visible()
+    for skip in ("key", "tap"):
+        again_by_hand(tab, line)
+        page.evaluate(FREEZE_THE_CASCADE)
+        tab.finish_button.click()
+        expect(page.locator(".cascade .card").first, f"by {skip}").to_be_attached()
+        expect(page.get_by_test_id("result"), f"by {skip}").to_be_hidden()
+        if skip == "key":
+            page.keyboard.press("Shift")
+        else:
+            page.mouse.click(5, 5)
+        result = page.get_by_role("dialog", name="You won!")
+        expect(result, f"ended by a {skip}").to_be_visible()
+        assert page.evaluate(FLYING) == 0, f"ended by a {skip}"
+        expect(page.locator(".cascade"), f"ended by a {skip}").to_have_count(0)
+        expect(result.get_by_role("link", name="New game"), f"by {skip}").to_be_visible()
 
 
-def test_with_reduced_motion_the_result_card_opens_with_the_answer(open_tab):
-    tab = finished_by_hand(open_tab)  # reduced motion: conftest's default
+def test_with_reduced_motion_the_result_card_opens_with_the_answer_and_its_replay_fits(
+    open_tab,
+):
+    tab, _ = finished_by_hand(open_tab, viewport=PHONE)  # reduced motion: conftest's default
     page = tab.page
     page.evaluate(
         "document.addEventListener('htmx:afterSwap', () => window.modal ="
@@ -221,27 +238,31 @@ def test_with_reduced_motion_the_result_card_opens_with_the_answer(open_tab):
     assert page.evaluate("document.getAnimations().length") == 0
     expect(page.locator(".cascade")).to_have_count(0)
 
+    # The replay opens at the deal with its controls in one row, on a phone and a desktop.
+    link = page.get_by_test_id("replay-link")
+    expect(link, "on a phone").to_be_visible()
+    page.set_viewport_size(DESKTOP_800)
+    expect(link, "on a desktop").to_be_visible()
+    replay = link.get_attribute("href")
+    for viewport in (PHONE, DESKTOP_800):
+        page.set_viewport_size(viewport)
+        tab.open(replay)
+        the_replay_fits(tab, viewport)
 
-@pytest.mark.parametrize(
-    "viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}]
-)
-def test_the_replay_opens_at_the_deal_with_its_controls_in_one_row(open_tab, viewport):
-    tab = finished_by_hand(open_tab, viewport=viewport)
-    tab.finish_button.click()
-    link = tab.page.get_by_test_id("replay-link")
-    expect(link).to_be_visible()
-    page = tab.open(link.get_attribute("href")).page
-    expect(page.get_by_test_id("replay-counter")).to_have_text("Move 0 of 52")
-    expect(page.get_by_test_id("action")).to_have_text("The deal")
-    expect(page.get_by_test_id("play")).to_be_visible()
+
+def the_replay_fits(tab, viewport: dict) -> None:
+    page, size = tab.page, f"{viewport['width']} px wide"
+    expect(page.get_by_test_id("replay-counter"), size).to_have_text("Move 0 of 52")
+    expect(page.get_by_test_id("action"), size).to_have_text("The deal")
+    expect(page.get_by_test_id("play"), size).to_be_visible()
     row = page.locator(".replay-nav")
     controls = row.locator(".button, select, .replay-counter")
-    assert controls.count() == 7  # Play, the speed, First, Previous, where, Next, Last
+    assert controls.count() == 7, size  # Play, the speed, First, Previous, where, Next, Last
     boxes = controls.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())")
     tallest = max(b["height"] for b in boxes)
-    assert row.bounding_box()["height"] <= tallest + 2, "the controls take more than one row"
-    assert all(b["right"] <= viewport["width"] for b in boxes), boxes
+    assert row.bounding_box()["height"] <= tallest + 2, f"more than one row, {size}"
+    assert all(b["right"] <= viewport["width"] for b in boxes), (size, boxes)
     tab.no_horizontal_scroll(viewport["width"])
     page.keyboard.press("ArrowRight")  # the row stays one row, the player in it, as it steps
-    expect(page.get_by_test_id("replay-counter")).to_have_text("Move 1 of 52")
-    expect(row.get_by_test_id("play")).to_be_visible()
+    expect(page.get_by_test_id("replay-counter"), size).to_have_text("Move 1 of 52")
+    expect(row.get_by_test_id("play"), size).to_be_visible()

@@ -104,6 +104,7 @@ def test_the_result_card_offers_the_line_and_the_page_waits_for_the_worker(open_
     tab.page.locator("#board button[value=ask-resign]").click()
     tab.page.get_by_test_id("confirm-resign").get_by_role("button", name="Resign").click()
     card = tab.page.get_by_role("dialog", name="Game over")
+    expect(card.get_by_test_id("replay-link")).to_be_visible()  # a resigned game's replay too
     expect(card.get_by_test_id("show-line")).to_have_text("Show me how to win from here")
     card.get_by_test_id("show-line").click()
     wait = tab.page.get_by_test_id("line-wait")
@@ -120,7 +121,9 @@ def test_the_result_card_offers_the_line_and_the_page_waits_for_the_worker(open_
     expect(other.page.locator("#replay-frame")).to_have_attribute("data-step", "3")
 
 
-def test_a_replay_steps_by_the_keys_in_place_and_plays_and_pauses(open_tab):
+def test_a_replay_steps_by_the_keys_in_place_plays_and_pauses_and_glides_unless_reduced(
+    open_tab,
+):
     won, line = easy_yukon()
     tab = open_tab(f"/yukon/{won.number}/")
     tab.post_actions(line)
@@ -168,27 +171,19 @@ def test_a_replay_steps_by_the_keys_in_place_and_plays_and_pauses(open_tab):
     expect(page.locator("#replay-frame")).to_have_attribute("data-step", str(paused + 1))
     expect(page.get_by_test_id("speed")).to_have_value("4")
 
-
-def test_the_cards_glide_for_a_player_who_does_not_ask_for_reduced_motion(open_tab):
-    won, line = easy_yukon()
-    tab = open_tab(f"/yukon/{won.number}/", reduced_motion="no-preference")
-    tab.post_actions(line[:4])
-    tab.page.locator("#board summary[aria-label=Menu]").click()
-    tab.page.locator("#board button[value=ask-resign]").click()
-    tab.page.get_by_test_id("confirm-resign").get_by_role("button", name="Resign").click()
-    tab.open(tab.page.get_by_test_id("replay-link").get_attribute("href") + "?step=0")
-    tab.page.evaluate(COUNT_ANIMATIONS)
-    tab.page.keyboard.press("ArrowRight")
-    expect(tab.page.locator("#replay-frame")).to_have_attribute("data-step", "1")
-    assert tab.page.evaluate("window.animations") >= 1, "♠A glides home"
+    # The cards glide for a player who does not ask for reduced motion.
+    page.emulate_media(reduced_motion="no-preference")
+    page.evaluate(COUNT_ANIMATIONS)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-frame")).to_have_attribute("data-step", str(paused + 2))
+    assert page.evaluate("window.animations") >= 1, "the card glides home"
 
 
 def test_without_javascript_the_step_links_still_step(open_tab):
     won, line = easy_yukon()
-    tab = open_tab(f"/yukon/{won.number}/", java_script_enabled=False)
     game = Game.objects.create(player="x", deal=won, actions=line[:5], ply=5)
     Game.objects.filter(pk=game.pk).update(result="resigned", replay_slug="nojsreplay", moves=5)
-    tab.page.goto(tab.base_url + "/replay/nojsreplay/")
+    tab = open_tab("/replay/nojsreplay/", java_script_enabled=False)
     tab.page.get_by_test_id("watch").click()  # another player's replay: asked first, by a form
     expect(tab.page.locator("#replay-frame")).to_have_attribute("data-step", "0")  # the deal
     tab.page.get_by_test_id("last").click()
