@@ -1,5 +1,5 @@
 """Live across hosts (issue 40): two live hosts (the compose file's `live` command) behind a
-round-robin HAProxy that sends them /live/* (tests/ops/cluster.py's haproxy_config, as Caddy
+round-robin HAProxy that sends them /live/* (tests/ops/haproxy.py's haproxy_config, as Caddy
 spreads /live/* over the `live` replicas); browsers' streams land on both; one publish, from
 a process that is neither (a web host or a worker), reaches every stream on both hosts
 through Redis."""
@@ -14,7 +14,8 @@ import subprocess
 import pytest
 
 from live import publish
-from tests.ops.cluster import HOST, free_port, get_status, haproxy_config, wait_for
+from tests.ops.cluster import HOST, free_port, get_status, wait_for
+from tests.ops.haproxy import haproxy_config
 
 from .hosts import REDIS, LiveHosts, read_block
 

@@ -22,9 +22,9 @@ from .cluster import (
     get_status,
     manage,
     query,
-    start_haproxy,
     wait_for,
 )
+from .haproxy import start_haproxy
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 

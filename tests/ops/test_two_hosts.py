@@ -19,7 +19,8 @@ from collections import Counter
 
 import pytest
 
-from .cluster import Cluster, Player, choose, database_url, query, start_haproxy, wait_for
+from .cluster import Cluster, Player, choose, database_url, query, wait_for
+from .haproxy import start_haproxy
 from .test_worker_killed import MOVE, NUMBER
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
