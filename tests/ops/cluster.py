@@ -1,7 +1,8 @@
 """The site as deployed, for the operator's slow tests: gunicorn instances and db_workers (each
-its own process group, so a test can SIGKILL one), optionally behind HAProxy (tests/ops/haproxy.py), on a PostgreSQL
-database of the test's own; and players who speak HTTP as the page's script does, reading
-the board as a player's eye does. The page-load browser test starts its site here too.
+its own process group, so a test can SIGKILL one), optionally behind HAProxy
+(tests/ops/haproxy.py), on a PostgreSQL database of the test's own; and players who speak HTTP
+as the page's script does, reading the board as a player's eye does. The page-load browser
+test starts its site here too.
 """
 
 from __future__ import annotations
