@@ -39,6 +39,15 @@ def shoot(tab, state: str) -> None:
     page.screenshot(path=str(path), type="jpeg", quality=80)
 
 
+def resize(page, viewport: dict) -> None:
+    """The window at `viewport`, once the page lays itself out at it (the layout is CSS's)."""
+    page.set_viewport_size(viewport)
+    page.wait_for_function(
+        "([w, h]) => innerWidth === w && innerHeight === h",
+        arg=[viewport["width"], viewport["height"]],
+    )
+
+
 def box(locator) -> dict:
     found = locator.bounding_box()
     assert found, f"{locator} is not on the page"
@@ -47,8 +56,9 @@ def box(locator) -> dict:
 
 def test_cards_grow_on_a_big_screen_and_fill_a_phone(open_tab, worked_example):
     widths = {}
+    tab = open_tab(f"/yukon/{NUMBER}/", viewport=LAPTOP)
     for name, viewport in {"laptop": LAPTOP, "desktop": {"width": 1920, "height": 1080}}.items():
-        tab = open_tab(f"/yukon/{NUMBER}/", viewport=viewport)
+        resize(tab.page, viewport)  # the one tab, resized
         widths[name] = tab.page.evaluate(CARD_WIDTH)
         shoot(tab, f"yukon {viewport['width']}")
     assert widths["desktop"] > widths["laptop"] and widths["desktop"] > 120, widths
@@ -144,7 +154,12 @@ def test_a_refused_drop_glides_back_and_reduced_motion_moves_nothing(open_tab, w
     expect(tab.alert).to_have_text("♠9 goes on a red 10")
     assert tab.page.evaluate("window.flights") == 1, "the refused stack flies back"
 
-    still = open_tab(f"/yukon/{NUMBER}/")  # reduced motion (conftest's default)
+    # The same tab asking for reduced motion (conftest's default), on a fresh load.
+    tab.page.emulate_media(reduced_motion="reduce")
+    tab.page.reload()
+    still = tab
+    expect(still.board).to_have_attribute("data-ply", "0")
+    assert still.page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
     still.tap("9S")
     assert still.lit() == ["t5"] and still.page.evaluate(ANIMATIONS) == 0
     still.tap_pile("t5")
@@ -204,36 +219,37 @@ def test_the_card_back_felt_and_sounds_are_remembered(open_tab, worked_example):
     assert looks(plain.page.locator("body")) == {"felt-blue", "back-blue", "sound-off"}
 
 
-def fits(tab, dialog) -> None:
+def fits(tab, dialog, where: str) -> None:
     viewport = tab.page.viewport_size
     found = box(dialog)
-    assert found["y"] >= 0 and found["y"] + found["height"] <= viewport["height"], found
-    assert found["x"] >= 0 and found["x"] + found["width"] <= viewport["width"], found
-    assert dialog.evaluate("d => d.scrollHeight <= d.clientHeight"), "the card scrolls"
+    assert found["y"] >= 0 and found["y"] + found["height"] <= viewport["height"], (where, found)
+    assert found["x"] >= 0 and found["x"] + found["width"] <= viewport["width"], (where, found)
+    assert dialog.evaluate("d => d.scrollHeight <= d.clientHeight"), f"the card scrolls: {where}"
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_result_card_fits_the_screen_without_scrolling(open_tab, size):
+def test_the_result_card_fits_the_screen_without_scrolling(open_tab):
+    """At a laptop's size and a phone's, in each scheme: the same card, the tab resized."""
     won, line = easy_yukon()
-    tab = open_tab(f"/yukon/{won.number}/", **SIZES[size])
+    tab = open_tab(f"/yukon/{won.number}/", viewport=LAPTOP)
     tab.post_actions(line)
     tab.finish_button.click()
     dialog = tab.page.get_by_role("dialog", name="You won!")
     expect(dialog).to_be_visible()
     details = dialog.locator("details.result-more")
-    for scheme in ("light", "dark"):  # the same card in each scheme: the page is not reloaded
+    for size, scheme in [(size, scheme) for size in SIZES for scheme in ("light", "dark")]:
+        resize(tab.page, SIZES[size]["viewport"])
         tab.page.emulate_media(color_scheme=scheme)
         if details.evaluate("d => d.open"):
             dialog.locator("summary").click()
         expect(dialog.get_by_test_id("moves-counted")).to_be_hidden()
-        fits(tab, dialog)
+        fits(tab, dialog, f"{size}, {scheme}")
         expect(dialog.locator("[data-share]")).to_have_count(1)
         for name in ("New game", "Watch the replay"):
             expect(dialog.get_by_role("link", name=name)).to_be_in_viewport()
         shoot(tab, "result")
         dialog.locator("summary").click()
         expect(dialog.get_by_test_id("moves-counted")).to_be_visible()
-        fits(tab, dialog)
+        fits(tab, dialog, f"{size}, {scheme}, details open")
         shoot(tab, "result details")
 
 
