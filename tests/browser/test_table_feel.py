@@ -63,27 +63,28 @@ def test_cards_grow_on_a_big_screen_and_fill_a_phone(open_tab, worked_example):
         shoot(tab, f"yukon {viewport['width']}")
     assert widths["desktop"] > widths["laptop"] and widths["desktop"] > 120, widths
 
-    tab = open_tab(f"/yukon/{NUMBER}/", **SIZES["phone"])
+    resize(tab.page, PHONE)
     table = box(tab.page.locator("#board .tableau"))
     assert table["width"] > PHONE["width"] - 16, f"the table is {table['width']} px of 360"
 
 
-@pytest.mark.parametrize("size", SIZES)
 def test_a_phone_gets_one_nav_row_and_24_px_strips_and_nothing_under_the_bar(
-    open_tab, worked_example, size
+    open_tab, worked_example
 ):
-    tab = open_tab(f"/yukon/{NUMBER}/", **SIZES[size])
-    for scheme in ("light", "dark"):  # the same table in each scheme, without a reload
+    """On a laptop and a phone, in each scheme: the same table, resized, without a reload."""
+    tab = open_tab(f"/yukon/{NUMBER}/", viewport=LAPTOP)
+    for size, scheme in [(size, scheme) for size in SIZES for scheme in ("light", "dark")]:
+        resize(tab.page, SIZES[size]["viewport"])
         tab.page.emulate_media(color_scheme=scheme)
         if tab.lifted():
             tab.page.keyboard.press("Escape")  # put down what the last scheme's check lifted
             expect(tab.page.locator("#selection-bar")).to_be_hidden()
         shoot(tab, "yukon")
         nav = box(tab.page.locator(".site-nav"))
-        assert nav["height"] < 48, f"the nav is {nav['height']} px tall: more than one row"
+        assert nav["height"] < 48, f"the nav is {nav['height']} px tall ({size}, {scheme})"
         tops = [box(tab.card(code))["y"] for code in tab.column(3)]
         strips = [b - a for a, b in zip(tops, tops[1:], strict=False)]
-        assert min(strips) >= 24, f"fanned strips of {strips} px"
+        assert min(strips) >= 24, f"fanned strips of {strips} px ({size}, {scheme})"
         tab.no_horizontal_scroll(SIZES[size]["viewport"]["width"])
 
         tab.tap("9S")
@@ -92,7 +93,9 @@ def test_a_phone_gets_one_nav_row_and_24_px_strips_and_nothing_under_the_bar(
         # The bar lies over the site's links, above every pile and tool of the table.
         for part in ("#board .tools", "#board .foundations", "#board .tableau"):
             top = box(tab.page.locator(part))["y"]
-            assert box(bar)["y"] + box(bar)["height"] <= top, f"{part} is under the bar"
+            assert box(bar)["y"] + box(bar)["height"] <= top, (
+                f"{part} is under the bar ({size}, {scheme})"
+            )
         shoot(tab, "yukon picked up")
 
 
@@ -227,14 +230,26 @@ def fits(tab, dialog, where: str) -> None:
     assert dialog.evaluate("d => d.scrollHeight <= d.clientHeight"), f"the card scrolls: {where}"
 
 
-def test_the_result_card_fits_the_screen_without_scrolling(open_tab):
-    """At a laptop's size and a phone's, in each scheme: the same card, the tab resized."""
+def test_a_win_with_motion_flies_home_then_cascades_to_a_result_card_that_fits_the_screen(
+    open_tab,
+):
+    """The card then fits at a laptop's size and a phone's, in each scheme, without
+    scrolling: the same card, the tab resized, motion then reduced."""
     won, line = easy_yukon()
-    tab = open_tab(f"/yukon/{won.number}/", viewport=LAPTOP)
+    tab = open_tab(f"/yukon/{won.number}/", viewport=LAPTOP, reduced_motion="no-preference")
     tab.post_actions(line)
     tab.finish_button.click()
+    flying = tab.page.locator(".cascade .card")
+    expect(flying.first).to_be_attached()
+    assert flying.count() == 52
+    expect(tab.page.get_by_test_id("result")).to_be_hidden()  # the card waits for the win
+    shoot(tab, "result cascade")
+    tab.page.keyboard.press("Shift")  # a key ends it
+    expect(tab.page.locator(".cascade")).to_have_count(0)
     dialog = tab.page.get_by_role("dialog", name="You won!")
     expect(dialog).to_be_visible()
+
+    tab.page.emulate_media(reduced_motion="reduce")
     details = dialog.locator("details.result-more")
     for size, scheme in [(size, scheme) for size in SIZES for scheme in ("light", "dark")]:
         resize(tab.page, SIZES[size]["viewport"])
@@ -251,18 +266,3 @@ def test_the_result_card_fits_the_screen_without_scrolling(open_tab):
         expect(dialog.get_by_test_id("moves-counted")).to_be_visible()
         fits(tab, dialog, f"{size}, {scheme}, details open")
         shoot(tab, "result details")
-
-
-def test_a_win_with_motion_flies_home_then_cascades(open_tab):
-    won, line = easy_yukon()
-    tab = open_tab(f"/yukon/{won.number}/", reduced_motion="no-preference")
-    tab.post_actions(line)
-    tab.finish_button.click()
-    flying = tab.page.locator(".cascade .card")
-    expect(flying.first).to_be_attached()
-    assert flying.count() == 52
-    expect(tab.page.get_by_test_id("result")).to_be_hidden()  # the card waits for the win
-    shoot(tab, "result cascade")
-    tab.page.keyboard.press("Shift")  # a key ends it
-    expect(tab.page.locator(".cascade")).to_have_count(0)
-    expect(tab.page.get_by_role("dialog", name="You won!")).to_be_visible()

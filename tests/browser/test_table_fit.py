@@ -117,8 +117,16 @@ def assert_fits_at_every_size(page: Page, state: str, sizes, board: str = "#boar
         assert_fits(page, state, board)
 
 
-def test_the_table_fits_the_window_at_the_deal_and_with_the_longest_columns(open_tab):
-    """Each state once, the window resized through every size in the one tab."""
+REPLAY_SIZES = [(1280, 800), (360, 740)]
+
+
+def test_the_table_and_its_replay_fit_the_window_at_the_deal_and_with_the_longest_columns(
+    open_tab,
+):
+    """Each state once, the window resized through every size in the one tab. Then the game
+    is resigned: the replay's board fans its columns as the table does, at the deal and at
+    the longest columns, every card inside the window and every covered card's index
+    showing, at a laptop's size and a phone's."""
     store_long_columns()
     width, height = SIZES[0]
     tab = open_tab(f"/yukon/{NUMBER}/", viewport={"width": width, "height": height})
@@ -132,24 +140,15 @@ def test_the_table_fits_the_window_at_the_deal_and_with_the_longest_columns(open
         "[...document.querySelectorAll('#board .column .card.up')].find(c => c.dataset.targets)"
     )
     tab.tap(tab.page.evaluate(f"() => {movable}.dataset.card"))
+    bar = tab.page.locator("#selection-bar")
     for size in SIZES:
         resize(tab.page, size)
-        expect(tab.page.locator("#selection-bar")).to_be_visible()
+        expect(bar).to_be_visible()
         assert_fits(tab.page, "picked")
 
-
-REPLAY_SIZES = [(1280, 800), (360, 740)]
-
-
-def test_the_replay_fits_the_window_like_the_table(open_tab):
-    """The replay's board fans its columns as the table does: at the deal and at the longest
-    columns, every card inside the window and every covered card's index showing, at a
-    laptop's size and a phone's (the one tab resized)."""
-    store_long_columns()
-    width, height = REPLAY_SIZES[0]
-    tab = open_tab(f"/yukon/{NUMBER}/", viewport={"width": width, "height": height})
-    for move in LONG:
-        tab.play(move)
+    resize(tab.page, REPLAY_SIZES[0])
+    tab.page.keyboard.press("Escape")  # put the card down
+    expect(bar).to_be_hidden()
     tab.page.locator("#board summary[aria-label=Menu]").click()
     tab.page.locator("#board button[value=ask-resign]").click()
     tab.page.get_by_test_id("confirm-resign").get_by_role("button", name="Resign").click()
