@@ -68,24 +68,40 @@ def a_full_leaderboard(todays_daily):
     return todays_daily
 
 
-@pytest.mark.parametrize("size", [(320, 700), (360, 740), (390, 844)], ids=lambda s: f"{s[0]}")
+PHONES = [(320, 700), (360, 740), (390, 844)]
+
+
+def at_every_phone(tab, check) -> None:
+    """`check(width)` with the one tab resized to each phone in turn."""
+    for width, height in PHONES:
+        tab.page.set_viewport_size({"width": width, "height": height})
+        tab.page.wait_for_function(
+            "([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height]
+        )
+        check(width)
+
+
 def test_a_phone_has_finger_sized_strips_and_no_sideways_scroll(
-    open_tab, worked_example, klondike_deal, a_full_leaderboard, size
+    open_tab, worked_example, klondike_deal, a_full_leaderboard
 ):
     """The suite's one check of sideways scroll on a phone: both tables, dealt and played,
-    and the pages around them, a leaderboard of long names among them."""
-    width, height = size
-    viewport = {"width": width, "height": height}
-    tab = open_tab(f"/yukon/{NUMBER}/", viewport=viewport, has_touch=True)
-    tab.no_horizontal_scroll(width)
+    and the pages around them, a leaderboard of long names among them, each page at 320,
+    360 and 390 px (the one tab resized)."""
+    width, height = PHONES[0]
+    tab = open_tab(f"/yukon/{NUMBER}/", viewport={"width": width, "height": height}, has_touch=True)
+    at_every_phone(tab, tab.no_horizontal_scroll)
     tab.play("9S-t5")  # column five now fans ten face-up cards
-    tab.no_horizontal_scroll(width)
-    small = [s for s in strips(tab.page) if s["height"] < 24 or s["width"] < 24]
-    assert not small, f"strips under 24 px at {width} px: {small}"
+
+    def played_yukon(width: int) -> None:
+        tab.no_horizontal_scroll(width)
+        small = [s for s in strips(tab.page) if s["height"] < 24 or s["width"] < 24]
+        assert not small, f"strips under 24 px at {width} px: {small}"
+
+    at_every_phone(tab, played_yukon)
     tab.open(f"/klondike/{KLONDIKE}/?draw=3&scoring=vegas")
-    tab.no_horizontal_scroll(width)
+    at_every_phone(tab, tab.no_horizontal_scroll)
     tab.play("d")
-    tab.no_horizontal_scroll(width)
+    at_every_phone(tab, tab.no_horizontal_scroll)
     for page in (
         "/",
         "/records/",
@@ -96,10 +112,10 @@ def test_a_phone_has_finger_sized_strips_and_no_sideways_scroll(
         "/races/",
     ):
         tab.open(page)
-        tab.no_horizontal_scroll(width)
+        at_every_phone(tab, lambda width, page=page: tab.no_horizontal_scroll(width))
     tab.open(f"/leaderboard/yukon/{DAILY}/")
     expect(tab.page.get_by_test_id("entry-name")).to_have_text(LONG_NAMES)  # fewest moves first
-    tab.no_horizontal_scroll(width)
+    at_every_phone(tab, tab.no_horizontal_scroll)
 
 
 def test_the_klondike_menu_fits_a_360_px_phone(open_tab, klondike_deal):
@@ -130,28 +146,38 @@ def colours(css: str) -> list[tuple[int, int, int]]:
     return [tuple(int(x) for x in m) for m in re.findall(r"rgba?\((\d+), (\d+), (\d+)", css)]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_selection_target_and_focus_rings_stand_out_on_card_and_felt(
-    open_tab, worked_example, scheme
-):
-    tab = open_tab(f"/yukon/{NUMBER}/", color_scheme=scheme)
+def test_selection_target_and_focus_rings_stand_out_on_card_and_felt(open_tab, worked_example):
+    """In the light scheme and the dark, the one tab switching between them."""
+    tab = open_tab(f"/yukon/{NUMBER}/")
     page = tab.page
     style = "(el, prop) => getComputedStyle(el)[prop]"
-    card = colours(tab.card("TC").evaluate(style, "backgroundImage"))[0]
-    felt = colours(page.evaluate("getComputedStyle(document.body).backgroundImage"))
+    schemes = ("light", "dark")
+
+    def card_and_felt(scheme: str):
+        page.emulate_media(color_scheme=scheme)
+        card = colours(tab.card("TC").evaluate(style, "backgroundImage"))[0]
+        felt = colours(page.evaluate("getComputedStyle(document.body).backgroundImage"))
+        return card, felt
+
+    assert card_and_felt("light") != card_and_felt("dark"), "the schemes look the same"
     tab.tap("9S")
     expect(tab.pile("t5")).to_have_class(re.compile(r"\blit\b"))
-    for what, element in (("selection", tab.card("9S")), ("target", tab.pile("t5"))):
-        inner, outer = colours(element.evaluate(style, "boxShadow"))[:2]
-        assert contrast(inner, card) >= 3, f"{what}'s inner ring on the card ({scheme})"
-        for baize in felt:
-            assert contrast(outer, baize) >= 3, f"{what}'s outer ring on the felt ({scheme})"
+    for scheme in schemes:
+        card, felt = card_and_felt(scheme)
+        for what, element in (("selection", tab.card("9S")), ("target", tab.pile("t5"))):
+            inner, outer = colours(element.evaluate(style, "boxShadow"))[:2]
+            assert contrast(inner, card) >= 3, f"{what}'s inner ring on the card ({scheme})"
+            for baize in felt:
+                assert contrast(outer, baize) >= 3, f"{what}'s outer ring on the felt ({scheme})"
     tab.card("TC").focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
-    ring = colours(tab.card("TC").evaluate(style, "outlineColor"))[0]
-    halo = colours(tab.card("TC").evaluate(style, "boxShadow"))[0]
-    assert contrast(ring, card) >= 3 and all(contrast(halo, b) >= 3 for b in felt)
+    for scheme in schemes:
+        card, felt = card_and_felt(scheme)
+        ring = colours(tab.card("TC").evaluate(style, "outlineColor"))[0]
+        halo = colours(tab.card("TC").evaluate(style, "boxShadow"))[0]
+        assert contrast(ring, card) >= 3, f"the focus ring on the card ({scheme})"
+        assert all(contrast(halo, b) >= 3 for b in felt), f"the focus halo on the felt ({scheme})"
 
 
 def test_forced_colours_keep_suits_and_selection_apart_and_axe_finds_nothing(
@@ -179,8 +205,10 @@ def test_forced_colours_keep_suits_and_selection_apart_and_axe_finds_nothing(
 
 
 def test_the_dark_theme_follows_the_system(open_tab, worked_example):
-    light = open_tab("/")
-    dark = open_tab("/", color_scheme="dark")
+    tab = open_tab("/")
     background = "getComputedStyle(document.body).backgroundColor"
-    lum = [luminance(colours(t.page.evaluate(background))[0]) for t in (light, dark)]
+    lum = []
+    for scheme in ("light", "dark"):  # the system's setting changed under the open page
+        tab.page.emulate_media(color_scheme=scheme)
+        lum.append(luminance(colours(tab.page.evaluate(background))[0]))
     assert lum[1] < 0.05 < lum[0], lum

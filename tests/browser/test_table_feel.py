@@ -39,6 +39,15 @@ def shoot(tab, state: str) -> None:
     page.screenshot(path=str(path), type="jpeg", quality=80)
 
 
+def resize(page, viewport: dict) -> None:
+    """The window at `viewport`, once the page lays itself out at it (the layout is CSS's)."""
+    page.set_viewport_size(viewport)
+    page.wait_for_function(
+        "([w, h]) => innerWidth === w && innerHeight === h",
+        arg=[viewport["width"], viewport["height"]],
+    )
+
+
 def box(locator) -> dict:
     found = locator.bounding_box()
     assert found, f"{locator} is not on the page"
@@ -47,33 +56,35 @@ def box(locator) -> dict:
 
 def test_cards_grow_on_a_big_screen_and_fill_a_phone(open_tab, worked_example):
     widths = {}
+    tab = open_tab(f"/yukon/{NUMBER}/", viewport=LAPTOP)
     for name, viewport in {"laptop": LAPTOP, "desktop": {"width": 1920, "height": 1080}}.items():
-        tab = open_tab(f"/yukon/{NUMBER}/", viewport=viewport)
+        resize(tab.page, viewport)  # the one tab, resized
         widths[name] = tab.page.evaluate(CARD_WIDTH)
         shoot(tab, f"yukon {viewport['width']}")
     assert widths["desktop"] > widths["laptop"] and widths["desktop"] > 120, widths
 
-    tab = open_tab(f"/yukon/{NUMBER}/", **SIZES["phone"])
+    resize(tab.page, PHONE)
     table = box(tab.page.locator("#board .tableau"))
     assert table["width"] > PHONE["width"] - 16, f"the table is {table['width']} px of 360"
 
 
-@pytest.mark.parametrize("size", SIZES)
 def test_a_phone_gets_one_nav_row_and_24_px_strips_and_nothing_under_the_bar(
-    open_tab, worked_example, size
+    open_tab, worked_example
 ):
-    tab = open_tab(f"/yukon/{NUMBER}/", **SIZES[size])
-    for scheme in ("light", "dark"):  # the same table in each scheme, without a reload
+    """On a laptop and a phone, in each scheme: the same table, resized, without a reload."""
+    tab = open_tab(f"/yukon/{NUMBER}/", viewport=LAPTOP)
+    for size, scheme in [(size, scheme) for size in SIZES for scheme in ("light", "dark")]:
+        resize(tab.page, SIZES[size]["viewport"])
         tab.page.emulate_media(color_scheme=scheme)
         if tab.lifted():
             tab.page.keyboard.press("Escape")  # put down what the last scheme's check lifted
             expect(tab.page.locator("#selection-bar")).to_be_hidden()
         shoot(tab, "yukon")
         nav = box(tab.page.locator(".site-nav"))
-        assert nav["height"] < 48, f"the nav is {nav['height']} px tall: more than one row"
+        assert nav["height"] < 48, f"the nav is {nav['height']} px tall ({size}, {scheme})"
         tops = [box(tab.card(code))["y"] for code in tab.column(3)]
         strips = [b - a for a, b in zip(tops, tops[1:], strict=False)]
-        assert min(strips) >= 24, f"fanned strips of {strips} px"
+        assert min(strips) >= 24, f"fanned strips of {strips} px ({size}, {scheme})"
         tab.no_horizontal_scroll(SIZES[size]["viewport"]["width"])
 
         tab.tap("9S")
@@ -82,7 +93,9 @@ def test_a_phone_gets_one_nav_row_and_24_px_strips_and_nothing_under_the_bar(
         # The bar lies over the site's links, above every pile and tool of the table.
         for part in ("#board .tools", "#board .foundations", "#board .tableau"):
             top = box(tab.page.locator(part))["y"]
-            assert box(bar)["y"] + box(bar)["height"] <= top, f"{part} is under the bar"
+            assert box(bar)["y"] + box(bar)["height"] <= top, (
+                f"{part} is under the bar ({size}, {scheme})"
+            )
         shoot(tab, "yukon picked up")
 
 
@@ -144,7 +157,12 @@ def test_a_refused_drop_glides_back_and_reduced_motion_moves_nothing(open_tab, w
     expect(tab.alert).to_have_text("♠9 goes on a red 10")
     assert tab.page.evaluate("window.flights") == 1, "the refused stack flies back"
 
-    still = open_tab(f"/yukon/{NUMBER}/")  # reduced motion (conftest's default)
+    # The same tab asking for reduced motion (conftest's default), on a fresh load.
+    tab.page.emulate_media(reduced_motion="reduce")
+    tab.page.reload()
+    still = tab
+    expect(still.board).to_have_attribute("data-ply", "0")
+    assert still.page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
     still.tap("9S")
     assert still.lit() == ["t5"] and still.page.evaluate(ANIMATIONS) == 0
     still.tap_pile("t5")
@@ -204,42 +222,21 @@ def test_the_card_back_felt_and_sounds_are_remembered(open_tab, worked_example):
     assert looks(plain.page.locator("body")) == {"felt-blue", "back-blue", "sound-off"}
 
 
-def fits(tab, dialog) -> None:
+def fits(tab, dialog, where: str) -> None:
     viewport = tab.page.viewport_size
     found = box(dialog)
-    assert found["y"] >= 0 and found["y"] + found["height"] <= viewport["height"], found
-    assert found["x"] >= 0 and found["x"] + found["width"] <= viewport["width"], found
-    assert dialog.evaluate("d => d.scrollHeight <= d.clientHeight"), "the card scrolls"
+    assert found["y"] >= 0 and found["y"] + found["height"] <= viewport["height"], (where, found)
+    assert found["x"] >= 0 and found["x"] + found["width"] <= viewport["width"], (where, found)
+    assert dialog.evaluate("d => d.scrollHeight <= d.clientHeight"), f"the card scrolls: {where}"
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_result_card_fits_the_screen_without_scrolling(open_tab, size):
+def test_a_win_with_motion_flies_home_then_cascades_to_a_result_card_that_fits_the_screen(
+    open_tab,
+):
+    """The card then fits at a laptop's size and a phone's, in each scheme, without
+    scrolling: the same card, the tab resized, motion then reduced."""
     won, line = easy_yukon()
-    tab = open_tab(f"/yukon/{won.number}/", **SIZES[size])
-    tab.post_actions(line)
-    tab.finish_button.click()
-    dialog = tab.page.get_by_role("dialog", name="You won!")
-    expect(dialog).to_be_visible()
-    details = dialog.locator("details.result-more")
-    for scheme in ("light", "dark"):  # the same card in each scheme: the page is not reloaded
-        tab.page.emulate_media(color_scheme=scheme)
-        if details.evaluate("d => d.open"):
-            dialog.locator("summary").click()
-        expect(dialog.get_by_test_id("moves-counted")).to_be_hidden()
-        fits(tab, dialog)
-        expect(dialog.locator("[data-share]")).to_have_count(1)
-        for name in ("New game", "Watch the replay"):
-            expect(dialog.get_by_role("link", name=name)).to_be_in_viewport()
-        shoot(tab, "result")
-        dialog.locator("summary").click()
-        expect(dialog.get_by_test_id("moves-counted")).to_be_visible()
-        fits(tab, dialog)
-        shoot(tab, "result details")
-
-
-def test_a_win_with_motion_flies_home_then_cascades(open_tab):
-    won, line = easy_yukon()
-    tab = open_tab(f"/yukon/{won.number}/", reduced_motion="no-preference")
+    tab = open_tab(f"/yukon/{won.number}/", viewport=LAPTOP, reduced_motion="no-preference")
     tab.post_actions(line)
     tab.finish_button.click()
     flying = tab.page.locator(".cascade .card")
@@ -249,4 +246,23 @@ def test_a_win_with_motion_flies_home_then_cascades(open_tab):
     shoot(tab, "result cascade")
     tab.page.keyboard.press("Shift")  # a key ends it
     expect(tab.page.locator(".cascade")).to_have_count(0)
-    expect(tab.page.get_by_role("dialog", name="You won!")).to_be_visible()
+    dialog = tab.page.get_by_role("dialog", name="You won!")
+    expect(dialog).to_be_visible()
+
+    tab.page.emulate_media(reduced_motion="reduce")
+    details = dialog.locator("details.result-more")
+    for size, scheme in [(size, scheme) for size in SIZES for scheme in ("light", "dark")]:
+        resize(tab.page, SIZES[size]["viewport"])
+        tab.page.emulate_media(color_scheme=scheme)
+        if details.evaluate("d => d.open"):
+            dialog.locator("summary").click()
+        expect(dialog.get_by_test_id("moves-counted")).to_be_hidden()
+        fits(tab, dialog, f"{size}, {scheme}")
+        expect(dialog.locator("[data-share]")).to_have_count(1)
+        for name in ("New game", "Watch the replay"):
+            expect(dialog.get_by_role("link", name=name)).to_be_in_viewport()
+        shoot(tab, "result")
+        dialog.locator("summary").click()
+        expect(dialog.get_by_test_id("moves-counted")).to_be_visible()
+        fits(tab, dialog, f"{size}, {scheme}, details open")
+        shoot(tab, "result details")

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from games.engine.deal import deal as dealt_by_key
 from games.models import Game
+from tests.browser.conftest import DESKTOP
 from tests.browser.test_accounts import sign_up
 from tests.browser.test_dead_end import COUNT_POLLS, INTO_THE_DEAD_END, run_worker
 from tests.browser.test_dead_end import NUMBER as DEAD_END_NUMBER
@@ -25,7 +26,6 @@ NUMBER = 2_100_000_037
 # one goes on its top card).
 LONG = ["QH-t7", "8D-t7", "4H-t7"]
 SIZES = [(1280, 800), (1366, 768), (1920, 1080), (360, 740), (390, 844)]
-SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
 
 
 def store_long_columns():
@@ -93,60 +93,88 @@ def shoot(page: Page, name: str) -> None:
         page.screenshot(path=f"{folder}/{name}-{size['width']}x{size['height']}.png")
 
 
+def resize(page: Page, size: tuple[int, int]) -> None:
+    """The window at `size`, once the page lays itself out at it (the layout is CSS's)."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
+
+
 def assert_fits(page: Page, state: str, board: str = "#board") -> None:
+    size = "{width}x{height}".format(**page.viewport_size)
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         shoot(page, f"{state}-{scheme}")
-        assert page.evaluate(MEASURE, [board, board == "#board"]) == [], f"{state}, {scheme}"
+        assert page.evaluate(MEASURE, [board, board == "#board"]) == [], (
+            f"{state}, {scheme}, {size}"
+        )
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_the_table_fits_the_window_at_the_deal_and_with_the_longest_columns(open_tab, size):
-    store_long_columns()
-    width, height = size
-    tab = open_tab(f"/yukon/{NUMBER}/", viewport={"width": width, "height": height})
-    assert_fits(tab.page, "deal")
-    for move in LONG:
-        tab.play(move)
-    assert len(tab.column(7)) == 20
-    assert_fits(tab.page, "long")
-    # A card picked up shows the selection bar: it covers no column's end either.
-    movable = (
-        "[...document.querySelectorAll('#board .column .card.up')].find(c => c.dataset.targets)"
-    )
-    tab.tap(tab.page.evaluate(f"() => {movable}.dataset.card"))
-    expect(tab.page.locator("#selection-bar")).to_be_visible()
-    assert_fits(tab.page, "picked")
+def assert_fits_at_every_size(page: Page, state: str, sizes, board: str = "#board") -> None:
+    """The same page, resized in its tab to each size in turn."""
+    for size in sizes:
+        resize(page, size)
+        assert_fits(page, state, board)
 
 
 REPLAY_SIZES = [(1280, 800), (360, 740)]
 
 
-@pytest.mark.parametrize("size", REPLAY_SIZES, ids=[f"{w}x{h}" for w, h in REPLAY_SIZES])
-def test_the_replay_fits_the_window_like_the_table(open_tab, size):
-    """The replay's board fans its columns as the table does: at the deal and at the longest
-    columns, every card inside the window and every covered card's index showing."""
+def test_the_table_and_its_replay_fit_the_window_at_the_deal_and_with_the_longest_columns(
+    open_tab,
+):
+    """Each state once, the window resized through every size in the one tab. Then the game
+    is resigned: the replay's board fans its columns as the table does, at the deal and at
+    the longest columns, every card inside the window and every covered card's index
+    showing, at a laptop's size and a phone's."""
     store_long_columns()
-    width, height = size
+    width, height = SIZES[0]
     tab = open_tab(f"/yukon/{NUMBER}/", viewport={"width": width, "height": height})
+    assert_fits_at_every_size(tab.page, "deal", SIZES)
     for move in LONG:
         tab.play(move)
+    assert len(tab.column(7)) == 20
+    assert_fits_at_every_size(tab.page, "long", SIZES)
+    # A card picked up shows the selection bar: it covers no column's end either.
+    movable = (
+        "[...document.querySelectorAll('#board .column .card.up')].find(c => c.dataset.targets)"
+    )
+    tab.tap(tab.page.evaluate(f"() => {movable}.dataset.card"))
+    bar = tab.page.locator("#selection-bar")
+    for size in SIZES:
+        resize(tab.page, size)
+        expect(bar).to_be_visible()
+        assert_fits(tab.page, "picked")
+
+    resize(tab.page, REPLAY_SIZES[0])
+    tab.page.keyboard.press("Escape")  # put the card down
+    expect(bar).to_be_hidden()
     tab.page.locator("#board summary[aria-label=Menu]").click()
     tab.page.locator("#board button[value=ask-resign]").click()
     tab.page.get_by_test_id("confirm-resign").get_by_role("button", name="Resign").click()
     replay = tab.page.get_by_test_id("replay-link").get_attribute("href")
     tab.open(replay)
     expect(tab.page.get_by_test_id("replay-counter")).to_have_text("Move 0 of 3")
-    assert_fits(tab.page, "replay-deal", ".replay")
+    assert_fits_at_every_size(tab.page, "replay-deal", REPLAY_SIZES, ".replay")
     tab.open(f"{replay}?step={len(LONG)}")
     assert tab.page.locator('.replay [data-pile="t7"] .card.up').count() == 20
-    assert_fits(tab.page, "replay-long", ".replay")
+    assert_fits_at_every_size(tab.page, "replay-long", REPLAY_SIZES, ".replay")
 
 
 # -- stillness: what appears above or over the table leaves it where it is -----------------
 
 TABLEAU_TOP = "() => document.querySelector('#board .tableau').getBoundingClientRect().top"
 STILL_SIZES = [(1280, 800), (360, 740)]
+
+
+def tops(tab) -> dict:
+    """The tableau's top at each of STILL_SIZES, the one tab resized through them: a control
+    that moves the table at a size changes that size's top."""
+    found = {}
+    for size in STILL_SIZES:
+        resize(tab.page, size)
+        found["{}x{}".format(*size)] = tab.page.evaluate(TABLEAU_TOP)
+    return found
 
 
 def klondike_finish(tab) -> None:
@@ -161,12 +189,12 @@ def klondike_finish(tab) -> None:
     )
     tab.page.reload()
     expect(tab.counter).to_have_text(str(len(before_last_turn)))
-    top = tab.page.evaluate(TABLEAU_TOP)
+    top = tops(tab)
     expect(tab.finish_button).to_have_count(0)
     tab.play("d")
     expect(tab.finish_button).to_be_visible()
     shoot(tab.page, "finish")
-    assert tab.page.evaluate(TABLEAU_TOP) == top
+    assert tops(tab) == top
 
 
 # How many lines an element's text takes: the distinct tops of its text's boxes.
@@ -194,31 +222,35 @@ def stock_spent(tab) -> None:
     Game.objects.filter(pk=game.pk).update(actions=["d"] * 23, ply=23, state=None)
     tab.page.reload()
     expect(tab.counter).to_have_text("23")
-    top = tab.page.evaluate(TABLEAU_TOP)
+    top = tops(tab)
     tab.play("d")
     spent = tab.pile("stock").locator(".stock-spent")
     expect(spent).to_be_visible()
-    shoot(tab.page, "stock-spent")
-    lines = spent.evaluate(LINES)
-    assert lines <= 2, f"the spent stock's words take {lines} lines"
     expect(spent).to_have_text("Stock empty")
     expect(tab.page.get_by_test_id("passes")).to_have_text("No passes left")
-    # The status (a ten-digit number, the moves, the clock, the score, the passes) keeps
-    # above the foundations rather than running into them.
-    status = tab.page.locator("#board .status").evaluate(LAST_LINE)
-    foundations = tab.page.locator("#board .foundations").bounding_box()["y"]
-    assert status <= foundations, f"the status runs {status - foundations:.0f} px into the piles"
-    assert tab.page.evaluate(TABLEAU_TOP) == top
+    assert tops(tab) == top
+    for size in STILL_SIZES:
+        resize(tab.page, size)
+        shoot(tab.page, "stock-spent")
+        lines = spent.evaluate(LINES)
+        assert lines <= 2, f"the spent stock's words take {lines} lines at {size}"
+        # The status (a ten-digit number, the moves, the clock, the score, the passes) keeps
+        # above the foundations rather than running into them.
+        status = tab.page.locator("#board .status").evaluate(LAST_LINE)
+        foundations = tab.page.locator("#board .foundations").bounding_box()["y"]
+        assert status <= foundations, (
+            f"the status runs {status - foundations:.0f} px into the piles at {size}"
+        )
 
 
 def note(tab) -> None:
     """A note appears in the message line: the hint asked of a solver still looking."""
     store_long_columns()
     tab.open(f"/yukon/{NUMBER}/")
-    top = tab.page.evaluate(TABLEAU_TOP)
+    top = tops(tab)
     tab.act("hint")
     expect(tab.page.get_by_test_id("hint-wait")).to_be_visible()
-    assert tab.page.evaluate(TABLEAU_TOP) == top
+    assert tops(tab) == top
 
 
 def dead_end_banner(tab) -> None:
@@ -227,7 +259,7 @@ def dead_end_banner(tab) -> None:
     tab.open(f"/yukon/{DEAD_END_NUMBER}/")
     for move in INTO_THE_DEAD_END:
         tab.play(move)
-    top = tab.page.evaluate(TABLEAU_TOP)
+    top = tops(tab)
     banner = tab.page.get_by_test_id("dead-end")
     # The worker proves the loss; each round waits for the page's next poll to come back.
     tab.page.evaluate(COUNT_POLLS)
@@ -242,12 +274,14 @@ def dead_end_banner(tab) -> None:
             break
     expect(banner).to_be_visible()
     expect(banner).to_be_focused()
-    shoot(tab.page, "banner")
-    assert tab.page.evaluate(TABLEAU_TOP) == top
-    box = banner.bounding_box()
-    size = tab.page.viewport_size
-    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
-    assert tab.page.evaluate("document.scrollingElement.scrollHeight") <= size["height"]
+    assert tops(tab) == top
+    for width, height in STILL_SIZES:
+        resize(tab.page, (width, height))
+        shoot(tab.page, "banner")
+        box = banner.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (width, box)
+        assert tab.page.evaluate("document.scrollingElement.scrollHeight") <= height, width
+    expect(banner).to_be_focused()
     # The keyboard goes on from the banner to its buttons.
     tab.page.keyboard.press("Tab")
     assert tab.page.evaluate("document.activeElement.closest('[data-testid=dead-end]') !== null")
@@ -256,9 +290,9 @@ def dead_end_banner(tab) -> None:
 @pytest.mark.parametrize(
     "appears", [klondike_finish, stock_spent, note, dead_end_banner], ids=lambda f: f.__name__
 )
-@pytest.mark.parametrize("size", STILL_SIZES, ids=[f"{w}x{h}" for w, h in STILL_SIZES])
-def test_nothing_moves_the_table_when_a_control_appears(open_tab, size, appears):
-    width, height = size
+def test_nothing_moves_the_table_when_a_control_appears(open_tab, appears):
+    """At a laptop's size and a phone's: the one tab resized before and after it appears."""
+    width, height = STILL_SIZES[0]
     tab = open_tab("/", viewport={"width": width, "height": height})
     appears(tab)
 
@@ -276,23 +310,26 @@ HEADER_OUTSIDE = """() => [...document.querySelectorAll(".site-nav a, .site-nav 
   }).map((el) => el.textContent.trim())"""
 
 
-@pytest.mark.parametrize("signed_in", [False, True], ids=["visitor", "signed-in"])
-def test_the_site_header_fits_a_360_px_phone_with_its_menu(open_tab, signed_in):
+def test_the_site_header_fits_a_360_px_phone_with_its_menu(open_tab):
+    """For a visitor, then, in the same tab, for a player signed in."""
     store_long_columns()
     tab = open_tab("/")
-    if signed_in:
-        sign_up(tab.page, tab.base_url, "a_rather_long_username")
-    tab.page.set_viewport_size({"width": 360, "height": 740})
-    account = "Log out" if signed_in else "Sign up"
-    for path in HEADER_PAGES:
-        tab.open(path)
-        assert tab.page.evaluate(HEADER_OUTSIDE) == [], path
-        assert tab.page.evaluate("document.scrollingElement.scrollWidth") <= 360, path
-        tab.page.locator(".site-nav summary[aria-label='Site menu']").click()
-        assert tab.page.evaluate(HEADER_OUTSIDE) == [], path
-        expect(
-            tab.page.locator(".site-nav").get_by_role(
-                "button" if signed_in else "link", name=account
-            )
-        ).to_be_visible()
-        shoot(tab.page, f"header-{path.strip('/').replace('/', '-') or 'lobby'}-{signed_in}")
+    for signed_in in (False, True):
+        if signed_in:
+            tab.page.set_viewport_size(DESKTOP)
+            sign_up(tab.page, tab.base_url, "a_rather_long_username")
+        tab.page.set_viewport_size({"width": 360, "height": 740})
+        account = "Log out" if signed_in else "Sign up"
+        for path in HEADER_PAGES:
+            where = (path, "signed in" if signed_in else "visitor")
+            tab.open(path)
+            assert tab.page.evaluate(HEADER_OUTSIDE) == [], where
+            assert tab.page.evaluate("document.scrollingElement.scrollWidth") <= 360, where
+            tab.page.locator(".site-nav summary[aria-label='Site menu']").click()
+            assert tab.page.evaluate(HEADER_OUTSIDE) == [], where
+            expect(
+                tab.page.locator(".site-nav").get_by_role(
+                    "button" if signed_in else "link", name=account
+                )
+            ).to_be_visible()
+            shoot(tab.page, f"header-{path.strip('/').replace('/', '-') or 'lobby'}-{signed_in}")
