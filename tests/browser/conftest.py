@@ -1,7 +1,8 @@
 """Chromium at the table: Debian's /usr/bin/chromium driven by Playwright against the live
 server, and a `PlayerTab` (a page object: one player's browser tab) that taps, drags and types
 like a player (and reads the data-* hooks of DESIGN.md §5). One browser for the whole run;
-each test opens its own context (cookies, hence its own player)."""
+each test opens its own context (cookies, hence its own player), or in the table's modules a
+fresh player in the module's one tab (tests/browser/one_tab.py)."""
 
 from __future__ import annotations
 
