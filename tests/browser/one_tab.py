@@ -41,3 +41,10 @@ def fresh_tab(module_page, live_server, transactional_db) -> Iterator[Callable[[
     yield opener
     page.emulate_media(reduced_motion="reduce")
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def resize(page: Page, width: int, height: int) -> None:
+    """The tab's window at width × height, once the page lays itself out at it (the layout
+    is CSS's): how a test that walks sizes in one tab moves on to the next."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])

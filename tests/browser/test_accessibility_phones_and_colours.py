@@ -20,6 +20,7 @@ from . import accessibility, screenshots
 from .accessibility import DAILY, KLONDIKE, NUMBER
 from .axe import assert_clean
 from .conftest import PHONE
+from .one_tab import resize
 
 pytestmark = pytest.mark.browser
 
@@ -74,10 +75,7 @@ PHONES = [(320, 700), (360, 740), (390, 844)]
 def at_every_phone(tab, check) -> None:
     """`check(width)` with the one tab resized to each phone in turn."""
     for width, height in PHONES:
-        tab.page.set_viewport_size({"width": width, "height": height})
-        tab.page.wait_for_function(
-            "([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height]
-        )
+        resize(tab.page, width, height)
         check(width)
 
 

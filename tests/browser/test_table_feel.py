@@ -13,6 +13,7 @@ from tests.web.deals import easy_yukon
 
 from . import accessibility, screenshots
 from .accessibility import KLONDIKE, NUMBER
+from .one_tab import resize
 
 pytestmark = pytest.mark.browser
 
@@ -39,15 +40,6 @@ def shoot(tab, state: str) -> None:
     page.screenshot(path=str(path), type="jpeg", quality=80)
 
 
-def resize(page, viewport: dict) -> None:
-    """The window at `viewport`, once the page lays itself out at it (the layout is CSS's)."""
-    page.set_viewport_size(viewport)
-    page.wait_for_function(
-        "([w, h]) => innerWidth === w && innerHeight === h",
-        arg=[viewport["width"], viewport["height"]],
-    )
-
-
 def box(locator) -> dict:
     found = locator.bounding_box()
     assert found, f"{locator} is not on the page"
@@ -58,12 +50,12 @@ def test_cards_grow_on_a_big_screen_and_fill_a_phone(open_tab, worked_example):
     widths = {}
     tab = open_tab(f"/yukon/{NUMBER}/", viewport=LAPTOP)
     for name, viewport in {"laptop": LAPTOP, "desktop": {"width": 1920, "height": 1080}}.items():
-        resize(tab.page, viewport)  # the one tab, resized
+        resize(tab.page, **viewport)  # the one tab, resized
         widths[name] = tab.page.evaluate(CARD_WIDTH)
         shoot(tab, f"yukon {viewport['width']}")
     assert widths["desktop"] > widths["laptop"] and widths["desktop"] > 120, widths
 
-    resize(tab.page, PHONE)
+    resize(tab.page, **PHONE)
     table = box(tab.page.locator("#board .tableau"))
     assert table["width"] > PHONE["width"] - 16, f"the table is {table['width']} px of 360"
 
@@ -74,7 +66,7 @@ def test_a_phone_gets_one_nav_row_and_24_px_strips_and_nothing_under_the_bar(
     """On a laptop and a phone, in each scheme: the same table, resized, without a reload."""
     tab = open_tab(f"/yukon/{NUMBER}/", viewport=LAPTOP)
     for size, scheme in [(size, scheme) for size in SIZES for scheme in ("light", "dark")]:
-        resize(tab.page, SIZES[size]["viewport"])
+        resize(tab.page, **SIZES[size]["viewport"])
         tab.page.emulate_media(color_scheme=scheme)
         if tab.lifted():
             tab.page.keyboard.press("Escape")  # put down what the last scheme's check lifted
@@ -252,7 +244,7 @@ def test_a_win_with_motion_flies_home_then_cascades_to_a_result_card_that_fits_t
     tab.page.emulate_media(reduced_motion="reduce")
     details = dialog.locator("details.result-more")
     for size, scheme in [(size, scheme) for size in SIZES for scheme in ("light", "dark")]:
-        resize(tab.page, SIZES[size]["viewport"])
+        resize(tab.page, **SIZES[size]["viewport"])
         tab.page.emulate_media(color_scheme=scheme)
         if details.evaluate("d => d.open"):
             dialog.locator("summary").click()

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from games.engine.deal import deal as dealt_by_key
 from games.models import Game
 from tests.browser.conftest import DESKTOP
+from tests.browser.one_tab import resize
 from tests.browser.test_accounts import sign_up
 from tests.browser.test_dead_end import COUNT_POLLS, INTO_THE_DEAD_END, run_worker
 from tests.browser.test_dead_end import NUMBER as DEAD_END_NUMBER
@@ -93,13 +94,6 @@ def shoot(page: Page, name: str) -> None:
         page.screenshot(path=f"{folder}/{name}-{size['width']}x{size['height']}.png")
 
 
-def resize(page: Page, size: tuple[int, int]) -> None:
-    """The window at `size`, once the page lays itself out at it (the layout is CSS's)."""
-    width, height = size
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
-
-
 def assert_fits(page: Page, state: str, board: str = "#board") -> None:
     size = "{width}x{height}".format(**page.viewport_size)
     for scheme in ("light", "dark"):
@@ -113,7 +107,7 @@ def assert_fits(page: Page, state: str, board: str = "#board") -> None:
 def assert_fits_at_every_size(page: Page, state: str, sizes, board: str = "#board") -> None:
     """The same page, resized in its tab to each size in turn."""
     for size in sizes:
-        resize(page, size)
+        resize(page, *size)
         assert_fits(page, state, board)
 
 
@@ -142,11 +136,11 @@ def test_the_table_and_its_replay_fit_the_window_at_the_deal_and_with_the_longes
     tab.tap(tab.page.evaluate(f"() => {movable}.dataset.card"))
     bar = tab.page.locator("#selection-bar")
     for size in SIZES:
-        resize(tab.page, size)
+        resize(tab.page, *size)
         expect(bar).to_be_visible()
         assert_fits(tab.page, "picked")
 
-    resize(tab.page, REPLAY_SIZES[0])
+    resize(tab.page, *REPLAY_SIZES[0])
     tab.page.keyboard.press("Escape")  # put the card down
     expect(bar).to_be_hidden()
     tab.page.locator("#board summary[aria-label=Menu]").click()
@@ -172,7 +166,7 @@ def tops(tab) -> dict:
     that moves the table at a size changes that size's top."""
     found = {}
     for size in STILL_SIZES:
-        resize(tab.page, size)
+        resize(tab.page, *size)
         found["{}x{}".format(*size)] = tab.page.evaluate(TABLEAU_TOP)
     return found
 
@@ -230,7 +224,7 @@ def stock_spent(tab) -> None:
     expect(tab.page.get_by_test_id("passes")).to_have_text("No passes left")
     assert tops(tab) == top
     for size in STILL_SIZES:
-        resize(tab.page, size)
+        resize(tab.page, *size)
         shoot(tab.page, "stock-spent")
         lines = spent.evaluate(LINES)
         assert lines <= 2, f"the spent stock's words take {lines} lines at {size}"
@@ -276,7 +270,7 @@ def dead_end_banner(tab) -> None:
     expect(banner).to_be_focused()
     assert tops(tab) == top
     for width, height in STILL_SIZES:
-        resize(tab.page, (width, height))
+        resize(tab.page, width, height)
         shoot(tab.page, "banner")
         box = banner.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, (width, box)
