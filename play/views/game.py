@@ -279,7 +279,8 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "say": say,  # for the live region outside the board (play/announce.py)
         "confirm_resign": confirm_resign,
         "confirm_line": confirm_resign and confirm_line,
-        "finish_blocked": finish_blocker(step.position),
+        # Asked only when the finish button does not show (game.html): both play it out.
+        "finish_blocked": functools.partial(finish_blocker, step.position),
         "game_url": url,
         "seconds": elapsed_seconds(game),
         "winnable": wants_winnable(request),
