@@ -297,7 +297,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         ),
         # Worked out only when the menu is rendered, not when it is kept (game.html's cache).
         "modes": functools.partial(_mode_links, game),
-        "deal_grade": grade_of_game(game),
+        "deal_grade": functools.cache(lambda: grade_of_game(game)),  # not in a move's changes
         **ratings.for_game(game),  # rated: no assist offered; the change on the result card
         "verdict": banner.verdict(game, step, before, ask=ask),
         "race": referee.strip(game),  # a racer's game: every player's counts, no hints
