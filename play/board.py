@@ -5,6 +5,7 @@ identity). The templates know it as `table`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from games.engine import rules
 from games.engine.cards import Card
@@ -40,10 +41,16 @@ class BoardView:
     foundations: list[PileView]
     stock: PileView | None
     waste: PileView | None
-    can_finish: bool
     draw: int | None
     stock_left: int
+    position: Position = field(repr=False, compare=False)  # the position shown
     passes_left: int | None = None  # Klondike with limited passes: this one included
+
+    @cached_property
+    def can_finish(self) -> bool:
+        """The finish button shows: worked out when the page asks, since it plays the finish
+        out (the board a move's answer compares with never asks)."""
+        return finishing_moves(self.position) is not None
 
     @property
     def last_pass(self) -> bool:
@@ -89,8 +96,8 @@ def board(position: Position, selected: Card | None = None, hint: Move | None = 
         stock.hinted = hint is not None and hint.card is None
     return BoardView(
         variant=position.variant, columns=columns, foundations=foundations, stock=stock,
-        waste=waste, can_finish=finishing_moves(position) is not None, draw=position.draw,
-        stock_left=len(position.stock), passes_left=position.passes_left,
+        waste=waste, draw=position.draw, stock_left=len(position.stock),
+        passes_left=position.passes_left, position=position,
     )  # fmt: skip
 
 

@@ -261,10 +261,12 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
     `shown`: the position the player's page showed before the action (a move, undo, redo,
     jump back or restart), so that the table's script may get only what changed
     (_sends_changes)."""
-    url = game_url(game)
     partial = request.htmx and not request.htmx.history_restore_request
     # A game not yet started takes its first action at the deal's own address.
-    action_url = reverse("game_action", args=[game.slug]) if game.pk else url
+    action_url = reverse("game_action", args=[game.slug]) if game.pk else game_url(game)
+    # Addresses a move's answer of changes does not draw: worked out the first time the
+    # template reads them (it calls what it is given), once.
+    url = functools.cache(lambda: game_url(game))
     context = {
         "game": game,
         "step": step,
@@ -279,7 +281,8 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "say": say,  # for the live region outside the board (play/announce.py)
         "confirm_resign": confirm_resign,
         "confirm_line": confirm_resign and confirm_line,
-        "finish_blocked": finish_blocker(step.position),
+        # Asked only when the finish button does not show (game.html): both play it out.
+        "finish_blocked": functools.partial(finish_blocker, step.position),
         "game_url": url,
         "seconds": elapsed_seconds(game),
         "winnable": wants_winnable(request),
@@ -289,16 +292,18 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "action_url": action_url,
         # The no-JavaScript pick-up links: the game's own short address keeps the board small.
         "select_base": action_url + ("&" if "?" in action_url else "?"),
-        "new_game_url": reverse("new_game", args=[game.variant]) + game.mode.query,
+        "new_game_url": functools.cache(
+            lambda: reverse("new_game", args=[game.variant]) + game.mode.query
+        ),
         # Worked out only when the menu is rendered, not when it is kept (game.html's cache).
         "modes": functools.partial(_mode_links, game),
-        "deal_grade": grade_of_game(game),
+        "deal_grade": functools.cache(lambda: grade_of_game(game)),  # not in a move's changes
         **ratings.for_game(game),  # rated: no assist offered; the change on the result card
         "verdict": banner.verdict(game, step, before, ask=ask),
         "race": referee.strip(game),  # a racer's game: every player's counts, no hints
         # The whole page's link preview: the deal as dealt, never the game's own position.
-        "og": None if partial else _link_preview(request, game, url),
-        **(_result_context(request, game, url) if game.result else {}),
+        "og": None if partial else _link_preview(request, game, url()),
+        **(_result_context(request, game, url()) if game.result else {}),
     }
     if shown is not None and _sends_changes(request, context):
         context["changed"] = changes(board(shown), context["table"])

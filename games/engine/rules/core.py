@@ -72,21 +72,29 @@ def landing_refusal(card: Card, column: Column) -> str | None:
     return f"{card.label} goes on a {colour_name(not card.is_red)} {rank_label(card.rank + 1)}"
 
 
+def goes_on_foundation(card: Card, pile: tuple[Card, ...]) -> bool:
+    """Whether `card` may go on this foundation pile: `foundation_refusal` without the words,
+    which the board asks of every movable card and slot on every move."""
+    if not pile:
+        return card.rank == 1
+    return pile[-1].suit == card.suit and pile[-1].rank == card.rank - 1
+
+
 def foundation_refusal(card: Card, pile: tuple[Card, ...]) -> str | None:
     """Why `card` can't go on this foundation pile; None if it can."""
+    if goes_on_foundation(card, pile):
+        return None
     if not pile:
-        return None if card.rank == 1 else "A foundation starts with an ace"
+        return "A foundation starts with an ace"
     if card.rank == 1:
         return "An ace goes on an empty foundation"
-    if pile[-1].suit == card.suit and pile[-1].rank == card.rank - 1:
-        return None
     return f"{card.label} goes on {Card(card.rank - 1, card.suit).label}"
 
 
 def first_foundation_for(position: Position, card: Card) -> int | None:
     """The slot that `f` means for this card: the first one that takes it."""
     for slot, pile in enumerate(position.foundations):
-        if foundation_refusal(card, pile) is None:
+        if goes_on_foundation(card, pile):
             return slot
     return None
 
@@ -120,7 +128,7 @@ def targets(position: Position) -> dict[Card, list[str]]:
             places += [
                 f"f{slot + 1}"
                 for slot, pile in enumerate(position.foundations)
-                if foundation_refusal(card, pile) is None
+                if goes_on_foundation(card, pile)
             ]
         if places:
             found[card] = places
