@@ -152,23 +152,24 @@ def _check(rows: list[CheckRequest], worker: str) -> list[str]:
     ("carried" for a verdict a move carried, with no search: `_carried`)."""
     carried = _carried(rows)
     rows = [row for row in rows if row.key not in carried]
-    began, found = time.monotonic(), []
+    began, found, tables = time.monotonic(), [], {}
     for index, row in enumerate(rows):
         if index and time.monotonic() - began > BATCH_SECONDS:
             queue.release([each.key for each in rows[index:]], worker)
             break
-        found.append((row, solve(row.position, **(DEEP_BUDGET if row.deep else QUICK_BUDGET))))
+        tables[row.key] = Position.from_json(row.position)  # read once, searched and stored
+        found.append((row, solve(tables[row.key], **(DEEP_BUDGET if row.deep else QUICK_BUDGET))))
     undecided = [row for row, answer in found if answer.verdict == Verdict.UNKNOWN]
     deeper = [row.key for row in undecided if not (row.deep or row.quick_only)]
     if deeper:  # asked for again, deep: behind every quick check, in this drain or the next
         CheckRequest.objects.filter(key__in=deeper).update(deep=True, started=None, worker="")
     done = [(row, result) for row, result in found if row.key not in deeper]
     lost = [(row, result) for row, result in done if result.verdict != Verdict.WIN]
-    store_verdicts([(Position.from_json(row.position), result.verdict, result.nodes,
-                     result.seconds) for row, result in lost])  # fmt: skip
+    store_verdicts([(row.key, result.verdict, result.nodes, result.seconds)
+                    for row, result in lost])  # fmt: skip
     for row, result in done:
         if result.verdict == Verdict.WIN:
-            position = Position.from_json(row.position)
+            position = tables[row.key]
             store_line(position, list(result.moves), result.nodes, result.seconds)
             if row.recheck:
                 store_onward(position, list(result.moves))
