@@ -119,14 +119,23 @@ def store_line(position: Position, moves: list[str], nodes: int = 0, seconds: fl
     (or it was undecided), and then no line is stored at all."""
     line = loop_free(position, moves)
     key = position_key(position)
-    stored = PositionVerdict.objects.filter(key=key).values_list("verdict", "length").first()
-    if not improves(Verdict.WIN, len(line), stored):
-        return
-    now = timezone.now()
-    # An already won position's line is empty: its row needs none.
-    won = WinningLine.objects.create(moves=" ".join(line), created=now) if line else None
-    write(key, Verdict.WIN, line[0] if line else "", len(line), won.pk if won else None,
-          nodes=nodes, seconds=seconds, now=now)  # fmt: skip
+    ops = connection.ops
+    verdicts, lines = (ops.quote_name(m._meta.db_table) for m in (PositionVerdict, WinningLine))
+    # SQL of its own, as `write`: each statement built by the ORM cost a worker several times
+    # the CPU of sending it (400 µs against 45 for this read, 350 against 180 for the insert),
+    # and a worker stores a line for most positions it checks.
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT verdict, length FROM {verdicts} WHERE key = %s", [key])
+        stored = cursor.fetchone()
+        if not improves(Verdict.WIN, len(line), stored):
+            return
+        now, won = timezone.now(), None
+        if line:  # an already won position's line is empty: its row needs none
+            cursor.execute(f"INSERT INTO {lines} (moves, created) VALUES (%s, %s) RETURNING id",
+                           [" ".join(line), ops.adapt_datetimefield_value(now)])  # fmt: skip
+            won = cursor.fetchone()[0]
+    write(key, Verdict.WIN, line[0] if line else "", len(line), won, nodes=nodes,
+          seconds=seconds, now=now)  # fmt: skip
 
 
 def write(key: str, verdict: str, move: str = "", length: int = 0, line: int | None = None,
