@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from django.db import connection
 from django.tasks import TaskContext, TaskResultStatus, task
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
@@ -152,23 +153,24 @@ def _check(rows: list[CheckRequest], worker: str) -> list[str]:
     ("carried" for a verdict a move carried, with no search: `_carried`)."""
     carried = _carried(rows)
     rows = [row for row in rows if row.key not in carried]
-    began, found = time.monotonic(), []
+    began, found, tables = time.monotonic(), [], {}
     for index, row in enumerate(rows):
         if index and time.monotonic() - began > BATCH_SECONDS:
             queue.release([each.key for each in rows[index:]], worker)
             break
-        found.append((row, solve(row.position, **(DEEP_BUDGET if row.deep else QUICK_BUDGET))))
+        tables[row.key] = Position.from_json(row.position)  # read once, searched and stored
+        found.append((row, solve(tables[row.key], **(DEEP_BUDGET if row.deep else QUICK_BUDGET))))
     undecided = [row for row, answer in found if answer.verdict == Verdict.UNKNOWN]
     deeper = [row.key for row in undecided if not (row.deep or row.quick_only)]
     if deeper:  # asked for again, deep: behind every quick check, in this drain or the next
         CheckRequest.objects.filter(key__in=deeper).update(deep=True, started=None, worker="")
     done = [(row, result) for row, result in found if row.key not in deeper]
     lost = [(row, result) for row, result in done if result.verdict != Verdict.WIN]
-    store_verdicts([(Position.from_json(row.position), result.verdict, result.nodes,
-                     result.seconds) for row, result in lost])  # fmt: skip
+    store_verdicts([(row.key, result.verdict, result.nodes, result.seconds)
+                    for row, result in lost])  # fmt: skip
     for row, result in done:
         if result.verdict == Verdict.WIN:
-            position = Position.from_json(row.position)
+            position = tables[row.key]
             store_line(position, list(result.moves), result.nodes, result.seconds)
             if row.recheck:
                 store_onward(position, list(result.moves))
@@ -237,16 +239,27 @@ def _came_from(row: CheckRequest) -> tuple[Position | None, Move | None]:
 
 
 def _answer(verdicts: dict[str, str]) -> None:
+    """Delete the requests for the positions `verdicts` decided (by key), and send each game
+    still standing on a lost position looking back (`_look_back_if_lost`). A position won,
+    asked for from itself, needs no look-back: its game is not read (the games, read with
+    their deals by the ORM, cost most of an answer's CPU, and most answers are wins)."""
     waiting = CheckRequest.objects.filter(key__in=verdicts)
-    answered = list(waiting.select_related("game__deal"))
-    waiting.delete()
+    answered = list(waiting.values_list("key", "at", "game_id", "requested"))
+    table = connection.ops.quote_name(CheckRequest._meta.db_table)
+    with connection.cursor() as cursor:  # SQL of its own: the ORM's delete cost as much as the read
+        cursor.execute(f"DELETE FROM {table} WHERE key IN ({', '.join(['%s'] * len(verdicts))})",
+                       list(verdicts))  # fmt: skip
     now = timezone.now()
-    for each in answered:
-        metrics.VERDICT_SECONDS.labels(verdict=verdicts[each.key]).observe(
-            (now - each.requested).total_seconds()
+    for key, _, _, requested in answered:
+        metrics.VERDICT_SECONDS.labels(verdict=verdicts[key]).observe(
+            (now - requested).total_seconds()
         )
-    for each in answered:
-        if queue.wanted(each):
+    asked = [(key, at, game) for key, at, game, _ in answered
+             if at != key or verdicts[key] != Verdict.WIN]  # fmt: skip
+    games = Game.objects.select_related("deal").in_bulk({game for *_, game in asked})
+    for key, at, game in asked:
+        each = CheckRequest(game=games[game], key=key, at=at) if game in games else None
+        if each is not None and queue.wanted(each):
             _look_back_if_lost(each)
 
 

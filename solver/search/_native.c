@@ -47,6 +47,7 @@
 #define PY_SSIZE_T_CLEAN
 #define _GNU_SOURCE /* MADV_HUGEPAGE */
 #include <Python.h>
+#include <ctype.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <stdlib.h>
@@ -1660,6 +1661,235 @@ static PyObject *native_set_move_cap(PyObject *self, PyObject *args) {
     return PyLong_FromLong(old);
 }
 
+/* ---------------------------------------------------------------------------------------- */
+/* A line with its loops cut (proofs.without_cycles, without the rules engine)                */
+
+/* The line is replayed on a plain table, move by move, as games/engine/rules plays it (the
+ * same checks, so a move the rules refuse raises ValueError), and each position it reaches
+ * is compared, as bytes (a hash first), with the positions the line kept so far: when it is
+ * one of them, the moves since go. What makes two positions equal is what makes the
+ * engine's Positions equal: the cards of each column (face down: a count, as a line only
+ * turns them up, from the top), which suit fills each foundation slot and how far, the
+ * stock and waste, and the passes left. Nothing here is part of the search. */
+typedef struct {
+    uint8_t down[7][52], ndown[7], up[7][52], nup[7];
+    int8_t slot[4]; /* the suit each foundation slot holds, -1 when it is empty */
+    uint8_t found[4]; /* cards home per suit */
+    uint8_t talon[52], tlen, ptr; /* waste then stock, ptr cards turned (as Game) */
+    int passes, draw, klondike;
+} Table;
+
+#define STATE_BYTES (7 + 7 + 52 + 4 + 4 + 2 + 52 + 4)
+
+static int table_state(const Table *t, uint8_t *out) {
+    int n = 0;
+    for (int i = 0; i < 7; i++) out[n++] = t->ndown[i];
+    for (int i = 0; i < 7; i++) {
+        out[n++] = t->nup[i];
+        memcpy(out + n, t->up[i], t->nup[i]);
+        n += t->nup[i];
+    }
+    for (int s = 0; s < 4; s++) out[n++] = (uint8_t)t->slot[s];
+    for (int s = 0; s < 4; s++) out[n++] = t->found[s];
+    out[n++] = t->tlen;
+    out[n++] = t->ptr;
+    memcpy(out + n, t->talon, t->tlen);
+    n += t->tlen;
+    memcpy(out + n, &t->passes, sizeof t->passes);
+    return n + (int)sizeof t->passes;
+}
+
+static uint64_t state_hash(const uint8_t *s, int n) { /* FNV-1a */
+    uint64_t h = 1469598103934665603ULL;
+    for (int m = 0; m < n; m++) h = (h ^ s[m]) * 1099511628211ULL;
+    return h;
+}
+
+static int card_of(char r, char s) {
+    static const char ranks[] = "A23456789TJQK", suits[] = "SHDC";
+    const char *a = r ? strchr(ranks, toupper((unsigned char)r)) : NULL;
+    const char *b = s ? strchr(suits, toupper((unsigned char)s)) : NULL;
+    return a && b ? (int)(b - suits) * 13 + (int)(a - ranks) : -1;
+}
+
+static int is_red(int c) { return c / 13 == 1 || c / 13 == 2; }
+
+/* Plays one move on `t`; returns 0 (and sets no error) when the rules refuse it. */
+static int table_play(Table *t, const char *m, Py_ssize_t len) {
+    if (len == 1 && (m[0] == 'd' || m[0] == 'r')) {
+        if (!t->klondike) return 0;
+        if (m[0] == 'd') {
+            if (t->ptr == t->tlen) return 0; /* the stock is empty */
+            t->ptr = (uint8_t)(t->ptr + t->draw < t->tlen ? t->ptr + t->draw : t->tlen);
+            return 1;
+        }
+        if (t->ptr < t->tlen || !t->ptr || (t->passes >= 0 && t->passes <= 1)) return 0;
+        t->ptr = 0;
+        if (t->passes >= 0) t->passes--;
+        return 1;
+    }
+    if (len < 4 || len > 5 || m[2] != '-') return 0;
+    int c = card_of(m[0], m[1]), suit = c / 13, rank = c % 13, to = tolower((unsigned char)m[3]);
+    int n = len == 5 ? m[4] - '1' : -1;
+    if (c < 0 || (to != 't' && to != 'f') || (to == 't' && (n < 0 || n > 6)) ||
+        (to == 'f' && len == 5 && (n < 0 || n > 3)))
+        return 0;
+    int from = -1, k = -1, lifted = 1; /* from: a column, 7 a foundation, 8 the waste */
+    for (int i = 0; i < 7 && from < 0; i++)
+        for (int m2 = 0; m2 < t->nup[i]; m2++)
+            if (t->up[i][m2] == c) from = i, k = m2, lifted = t->nup[i] - m2;
+    if (from < 0 && t->found[suit] == rank + 1) from = 7;
+    if (from < 0 && t->ptr && t->talon[t->ptr - 1] == c) from = 8;
+    if (from < 0) return 0;
+    if (from < 7 && t->klondike)
+        for (int m2 = k + 1; m2 < t->nup[from]; m2++) {
+            int lo = t->up[from][m2 - 1], hi = t->up[from][m2];
+            if (is_red(lo) == is_red(hi) || hi % 13 != lo % 13 - 1) return 0;
+        }
+    if (to == 'f') {
+        if (from == 7 || lifted > 1) return 0;
+        int slot = -1;
+        for (int s = 0; s < 4 && slot < 0; s++)
+            if ((n < 0 || n == s) && (t->slot[s] < 0 ? rank == 0 : t->slot[s] == suit && t->found[suit] == rank))
+                slot = s;
+        if (slot < 0) return 0;
+        t->slot[slot] = (int8_t)suit;
+        t->found[suit]++;
+    } else {
+        if (from == n) return 0;
+        int top = t->nup[n] ? t->up[n][t->nup[n] - 1] : -1;
+        if (top < 0 ? rank != 12 : is_red(top) == is_red(c) || top % 13 != rank + 1) return 0;
+        if (from < 7)
+            memcpy(t->up[n] + t->nup[n], t->up[from] + k, (size_t)lifted);
+        else
+            t->up[n][t->nup[n]] = (uint8_t)c;
+        t->nup[n] = (uint8_t)(t->nup[n] + lifted);
+    }
+    if (from < 7) {
+        t->nup[from] = (uint8_t)k;
+        if (!k && t->ndown[from]) t->up[from][t->nup[from]++] = t->down[from][--t->ndown[from]];
+    } else if (from == 7) {
+        if (!--t->found[suit])
+            for (int s = 0; s < 4; s++)
+                if (t->slot[s] == suit) t->slot[s] = -1;
+    } else {
+        memmove(t->talon + t->ptr - 1, t->talon + t->ptr, (size_t)(t->tlen - t->ptr));
+        t->tlen--;
+        t->ptr--;
+    }
+    return 1;
+}
+
+static PyObject *native_loop_free(PyObject *self, PyObject *args) {
+    (void)self;
+    int klondike, draw, passes;
+    PyObject *downs, *ups, *founds, *slots, *stock, *waste, *moves;
+    if (!PyArg_ParseTuple(args, "iiiOOOOOOO", &klondike, &draw, &passes, &downs, &ups, &founds,
+                          &slots, &stock, &waste, &moves))
+        return NULL;
+    PyObject *seq = PySequence_Fast(moves, "moves: a sequence of move texts");
+    if (!seq) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    Table t = {0};
+    t.klondike = klondike;
+    t.draw = draw > 0 ? draw : 1;
+    t.passes = passes;
+    uint8_t *states = malloc((size_t)(count + 1) * STATE_BYTES);
+    int *sizes = malloc((size_t)(count + 1) * sizeof(int));
+    uint64_t *hashes = malloc((size_t)(count + 1) * sizeof(uint64_t));
+    Py_ssize_t *kept = malloc((size_t)(count + 1) * sizeof(Py_ssize_t));
+    PyObject *result = NULL;
+    if (!states || !sizes || !hashes || !kept) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    if (!PySequence_Check(downs) || PySequence_Size(downs) != 7 || !PySequence_Check(ups) ||
+        PySequence_Size(ups) != 7 || !PySequence_Check(founds) || PySequence_Size(founds) != 4) {
+        PyErr_SetString(PyExc_ValueError, "7 columns down, 7 up and 4 foundation counts");
+        goto out;
+    }
+    for (int i = 0; i < 7; i++) {
+        PyObject *d = PySequence_GetItem(downs, i), *u = PySequence_GetItem(ups, i);
+        int nd = d ? read_cards(d, t.down[i], 52, "down") : -1;
+        int nu = u ? read_cards(u, t.up[i], 52, "up") : -1;
+        Py_XDECREF(d);
+        Py_XDECREF(u);
+        if (nd < 0 || nu < 0) goto out;
+        t.ndown[i] = (uint8_t)nd;
+        t.nup[i] = (uint8_t)nu;
+    }
+    {
+        uint8_t st[53], wa[53], sl[5];
+        int ns = read_cards(stock, st, 52, "stock"), nw = read_cards(waste, wa, 52, "waste");
+        if (ns < 0 || nw < 0) goto out;
+        if (ns + nw > 52) {
+            PyErr_SetString(PyExc_ValueError, "too many talon cards");
+            goto out;
+        }
+        memcpy(t.talon, wa, (size_t)nw);
+        memcpy(t.talon + nw, st, (size_t)ns);
+        t.tlen = (uint8_t)(ns + nw);
+        t.ptr = (uint8_t)nw;
+        Py_buffer view;
+        if (PyObject_GetBuffer(slots, &view, PyBUF_SIMPLE) < 0) goto out;
+        int ok = view.len == 4;
+        if (ok) memcpy(sl, view.buf, 4);
+        PyBuffer_Release(&view);
+        for (int s = 0; s < 4 && ok; s++) {
+            PyObject *f = PySequence_GetItem(founds, s);
+            long h = f ? PyLong_AsLong(f) : -1;
+            Py_XDECREF(f);
+            ok = h >= 0 && h <= 13 && (sl[s] < 4 || sl[s] == 255);
+            t.found[s] = (uint8_t)h;
+            t.slot[s] = sl[s] == 255 ? -1 : (int8_t)sl[s];
+        }
+        if (!ok) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "4 foundation counts and 4 slots' suits");
+            goto out;
+        }
+    }
+    Py_ssize_t depth = 0; /* positions kept after the start: the line is kept[0..depth) */
+    sizes[0] = table_state(&t, states);
+    hashes[0] = state_hash(states, sizes[0]);
+    for (Py_ssize_t m = 0; m < count; m++) {
+        Py_ssize_t len;
+        const char *text = PyUnicode_AsUTF8AndSize(PySequence_Fast_GET_ITEM(seq, m), &len);
+        if (!text) goto out;
+        if (!table_play(&t, text, len)) {
+            PyErr_Format(PyExc_ValueError, "move %zd of the line does not play: %s", m, text);
+            goto out;
+        }
+        uint8_t *here = states + (depth + 1) * STATE_BYTES;
+        int n = table_state(&t, here);
+        uint64_t h = state_hash(here, n);
+        Py_ssize_t back = -1;
+        for (Py_ssize_t p = 0; p <= depth && back < 0; p++)
+            if (hashes[p] == h && sizes[p] == n && !memcmp(states + p * STATE_BYTES, here, n))
+                back = p;
+        if (back >= 0) { /* back where it was after `back` moves: forget the loop */
+            depth = back;
+            continue;
+        }
+        kept[depth++] = m;
+        sizes[depth] = n;
+        hashes[depth] = h;
+    }
+    result = PyList_New(depth);
+    for (Py_ssize_t p = 0; result && p < depth; p++) {
+        PyObject *text = PySequence_Fast_GET_ITEM(seq, kept[p]);
+        Py_INCREF(text);
+        PyList_SET_ITEM(result, p, text);
+    }
+out:
+    free(states);
+    free(sizes);
+    free(hashes);
+    free(kept);
+    Py_DECREF(seq);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"search", native_search, METH_VARARGS,
      "search(klondike, draw, passes, downs, ups, founds, stock, waste, max_nodes, seconds,\n"
@@ -1670,6 +1900,9 @@ static PyMethodDef methods[] = {
     {"set_move_cap", native_set_move_cap, METH_VARARGS,
      "set_move_cap(n) -> the previous cap: how many moves one position may offer before a\n"
      "search ends unknown (at most MOVES_CAP; the tests lower it to see an overflow)."},
+    {"loop_free", native_loop_free, METH_VARARGS,
+     "loop_free(klondike, draw, passes, downs, ups, founds, slots, stock, waste, moves)\n"
+     "-> the moves with every loop cut out (slots: each foundation slot's suit, 255 empty)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

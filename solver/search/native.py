@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import time
 
-from .reader import Layout
+from games.engine.positions import Position
+
+from .cards import SUITS
+from .reader import Layout, read
 from .verdict import Answer, Verdict
 
 try:
@@ -66,3 +69,26 @@ def search(
         dive,
     )
     return Answer(VERDICTS[code], moves, nodes, time.thread_time() - start)
+
+
+def loop_free(position: Position, moves: list[str]) -> list[str]:
+    """`moves` from `position` with every loop cut out, as proofs.without_cycles cuts them
+    (where the line comes back to a position it passed, the moves in between go), replayed
+    by _native.c on a table of its own rather than through the rules engine: a dead-end
+    worker cuts every winning line it stores, and the engine's replay took a third of its
+    CPU. Raises ValueError when a move does not play (the engine's IllegalMove)."""
+    layout = read(position)
+    slots = bytes(SUITS.index(pile[0].code[1]) if pile else 255 for pile in position.foundations)
+    passes = layout.passes_left
+    return _native.loop_free(
+        layout.variant == "klondike",
+        layout.draw or 1,
+        -1 if passes is None else min(passes, PASSES_CAP),
+        layout.down,
+        layout.up,
+        layout.found,
+        slots,
+        layout.stock,
+        layout.waste,
+        moves,
+    )

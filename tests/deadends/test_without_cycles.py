@@ -1,6 +1,9 @@
 """proofs.without_cycles cuts a line's loops by comparing positions as values: on random
 lines full of loops, in both games, it cuts exactly what a cut by stored key (position_key,
-the sha256 of the position's JSON) cuts, and what it returns is a line that still plays."""
+the sha256 of the position's JSON) cuts, and what it returns is a line that still plays.
+The compiled cut (native.loop_free, replaying the line on a table of its own) cuts the same,
+from a deal or from a table halfway through the line, in Klondike's draws and pass limits
+too, and refuses a move the rules refuse."""
 
 from __future__ import annotations
 
@@ -9,10 +12,11 @@ import random
 import pytest
 
 from games.engine.deal import deal
-from games.engine.moves import Move
+from games.engine.moves import IllegalMove, Move
 from games.engine.rules import apply, legal_moves, move_back
 from solver.deadends.models import position_key
 from solver.deadends.proofs import without_cycles
+from solver.search import native
 
 
 def cut_by_key(position, moves: list[str]) -> list[str]:
@@ -30,10 +34,12 @@ def cut_by_key(position, moves: list[str]) -> list[str]:
     return line
 
 
-def looping_line(variant: str, rng: random.Random, length: int) -> tuple[object, list[str]]:
+def looping_line(
+    variant: str, rng: random.Random, length: int, draw: int = 1, passes: int | None = None
+) -> tuple[object, list[str]]:
     """A deal and a random line from it that often goes straight back (a move, then its
     move back) and sometimes further back still, so that it passes positions again."""
-    start = deal(variant, rng.randint(1, 2**31 - 1), b"test-without-cycles", 1, None)
+    start = deal(variant, rng.randint(1, 2**31 - 1), b"test-without-cycles", draw, passes)
     position, moves = start, []
     for _ in range(length):
         choices = legal_moves(position)
@@ -70,3 +76,49 @@ def test_it_cuts_what_a_cut_by_key_cuts(variant):
             end = apply(end, Move.parse(text))
         assert positions[-1] == end
     assert looped > 20, "the random lines should loop often, or this tests little"
+
+
+@pytest.mark.skipif(not native.available(), reason="the native search core is not built")
+@pytest.mark.parametrize(
+    "variant, draw, passes",
+    [("yukon", 1, None), ("klondike", 1, None), ("klondike", 3, None), ("klondike", 1, 2),
+     ("klondike", 3, 3)],
+)  # fmt: skip
+def test_the_native_cut_cuts_what_a_cut_by_key_cuts(variant, draw, passes):
+    rng = random.Random(f"loop-free-{variant}-{draw}-{passes}")
+    looped = 0
+    for _ in range(30):
+        start, moves = looping_line(variant, rng, 80, draw, passes)
+        assert native.loop_free(start, moves) == cut_by_key(start, moves)
+        looped += len(native.loop_free(start, moves)) < len(moves)
+        # From halfway: aces home already, in the slots the line put them in.
+        half = len(moves) // 2
+        middle = start
+        for text in moves[:half]:
+            middle = apply(middle, Move.parse(text))
+        assert native.loop_free(middle, moves[half:]) == cut_by_key(middle, moves[half:])
+    assert looped > 10, "the random lines should loop often, or this tests little"
+
+
+@pytest.mark.skipif(not native.available(), reason="the native search core is not built")
+@pytest.mark.parametrize("variant, draw, passes", [("yukon", 1, None), ("klondike", 3, 2)])
+def test_the_native_cut_refuses_what_the_rules_refuse(variant, draw, passes):
+    """Every move text (each card to each pile, the stock's d and r) on tables along a random
+    line: the native replay plays it exactly when the rules engine does."""
+    rng = random.Random(f"loop-free-rules-{variant}")
+    start, moves = looping_line(variant, rng, 60, draw, passes)
+    texts = ["d", "r"] + [f"{r}{s}-{to}" for r in "A23456789TJQK" for s in "SHDC"
+                          for to in ("f", "f1", "f4", "t1", "t4", "t7")]  # fmt: skip
+    position, played = start, 0
+    for index, move in enumerate(moves):
+        for text in texts if index % 6 == 0 else ():
+            try:
+                apply(position, Move.parse(text))
+            except IllegalMove:
+                with pytest.raises(ValueError):
+                    native.loop_free(position, [text])
+            else:
+                assert native.loop_free(position, [text]) == [text]
+                played += 1
+        position = apply(position, Move.parse(move))
+    assert played > 20
