@@ -16,6 +16,7 @@ from games.engine import rules
 from games.engine.deal import deal
 from games.engine.moves import Move
 from games.engine.positions import Position
+from solver.deadends import carry
 from solver.deadends.carry import reversible
 from solver.search import Verdict, solve
 
@@ -71,3 +72,11 @@ def test_which_cards_home_carry_the_verdict(table, move, safe):
     position = Position.from_text(table)
     assert rules.move_back(position, Move.parse(move)) is None or "yukon" in table
     assert reversible(position, move) is safe
+
+
+def test_a_safe_card_home_from_an_undecided_position_is_undecided_with_no_search():
+    undecided = carry.Row(Verdict.UNKNOWN, nodes=25_001)
+    safe = Position.from_text("yukon; t1: 5D | AS; t2: KH")
+    assert carry.derive(safe, undecided, Move.parse("AS-f1")) == carry.Derived(Verdict.UNKNOWN)
+    unsafe = Position.from_text("yukon; t1: 2C; t2: KH; f1: AC")
+    assert carry.derive(unsafe, undecided, Move.parse("2C-f1")) is None, "it gets a check"
