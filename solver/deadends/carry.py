@@ -15,6 +15,7 @@ from games.engine.history import parse_action
 from games.engine.moves import REDEAL, Move
 from games.engine.positions import Position
 from games.engine.rules import first_foundation_for, move_back
+from solver.search.cards import BY_CODE, SUITS, is_safe_home
 from solver.search.verdict import Verdict
 
 from .models import PositionVerdict, WinningLine
@@ -68,8 +69,10 @@ def derive(before: Position | None, row: Row | None, move: Move | None) -> Deriv
       undecided. Each of the two positions reaches the other (the move, and the move
       back or the stock turned round), so they reach the same positions and are won or lost
       together, and a search of the one reached has the same positions to go through as
-      the search that could not decide `before`. Undecided claims nothing: a proof of it
-      later still replaces it (proofs.improves).
+      the search that could not decide `before`. So does a card sent home that the search
+      sends home unasked (`_safe_home`): a search of `before` plays it first, and then goes
+      through the very positions a search of the one reached goes through. Undecided claims
+      nothing: a proof of it later still replaces it (proofs.improves).
     """
     if row is None:
         return None
@@ -144,14 +147,16 @@ def store(key: str, here: Row | None, derived: Derived) -> str:
 
 def reversible(position: Position, action: str) -> bool:
     """Whether `action`, played from `position`, is a move whose cards can go straight back,
-    or a turn of the stock that the stock comes round to again (`_comes_round`).
+    a turn of the stock that the stock comes round to again (`_comes_round`), or a card sent
+    home that can never cost the win (`_safe_home`: no way back, but as good).
 
     Then a lost position after it proves `position` lost: were `position` winnable, the
     position after the move could play the move back (rules.move_back: legal there, and it
     reaches `position`; or turn the stock round to it) and then win, so it would not be
     lost. And the two positions reach each other, so they are won or lost together: an
     undecided one after it leaves `position` undecided too (`derive`), and a search of it
-    would go through the positions the search that could not decide the other went through."""
+    would go through the positions the search that could not decide the other went through.
+    A safe card sent home proves the same both ways: see `_safe_home`."""
     move = parse_action(action)
     return isinstance(move, Move) and _goes_back(position, move)
 
@@ -159,7 +164,35 @@ def reversible(position: Position, action: str) -> bool:
 def _goes_back(position: Position, move: Move) -> bool:
     if move.card is None:
         return _comes_round(position, move)
-    return move_back(position, move) is not None
+    return move_back(position, move) is not None or _safe_home(position, move)
+
+
+def _safe_home(position: Position, move: Move) -> bool:
+    """Is `move` a card sent home that the search sends home unasked, before anything else
+    (search.dfs: the autos of its start)? A column's top card, in any game, or in Klondike
+    draw 1 the waste's top card, that search.cards.is_safe_home allows. Its proof there: a
+    position winnable before such a card goes home is winnable after it, so the position
+    after it is won or lost with the one before (winnable after, it was winnable before:
+    play the card home first). A search of the one before plays the card home, and then
+    searches the one after: the two are decided, or left undecided, together. In draw 3 a
+    card taken from the waste regroups the cards turned three at a time: not sent unasked."""
+    if not move.to_foundation or move.card is None:
+        return False
+    pile, index = position.locate(move.card)
+    if pile == "t":
+        top = position.tableau[index].top
+    elif pile == "waste" and position.draw == 1:
+        top = position.waste[-1]
+    else:
+        return False
+    if top != move.card:
+        return False
+    found = [0] * 4  # cards home by the search's suits (S H D C)
+    for cards in position.foundations:
+        if cards:
+            found[SUITS.index(cards[0].suit)] = len(cards)
+    card = BY_CODE[move.card.code]
+    return found[card // 13] == card % 13 and is_safe_home(card, found)
 
 
 def _comes_round(position: Position, move: Move) -> bool:

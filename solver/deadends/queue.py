@@ -103,7 +103,8 @@ def claim_some(worker: str = "", limit: int = 1) -> list[CheckRequest]:
     (by `worker`, the db_worker's id) along with every other request for the same positions;
     one request per position, in the order to search them. Requests whose game has moved on,
     or whose position was decided meanwhile (unless asked as a recheck), are deleted on the
-    way, unsearched. Quick checks come before deep ones. A request claimed by a worker whose
+    way, unsearched. Quick checks come before quick-only ones (tasks.QUICK_ONLY_BUDGET: a
+    longer search), and those before deep ones. A request claimed by a worker whose
     lease ran out is free again; one that MAX_DEATHS workers died holding is given up."""
     while True:
         now = timezone.now()
@@ -142,13 +143,13 @@ def _claim(worker: str, limit: int, now) -> tuple[list[CheckRequest], set[str]]:
     if connection.vendor == "postgresql":
         return _claim_postgresql(worker, limit, now)
     free = _free(now)
-    newest = CheckRequest.objects.filter(free).order_by("deep", "-requested", "-pk")
+    newest = CheckRequest.objects.filter(free).order_by("deep", "quick_only", "-requested", "-pk")
     keys = set(newest.values_list("key", flat=True)[:limit])
     CheckRequest.objects.filter(free, key__in=keys).update(
         started=now, worker=worker, deaths=F("deaths") + Case(_TAKEN_OVER, default=0)
     )
     mine = CheckRequest.objects.filter(key__in=keys, started=now, worker=worker)
-    rows = list(mine.order_by("deep", "-requested", "-pk"))
+    rows = list(mine.order_by("deep", "quick_only", "-requested", "-pk"))
     decided = set(PositionVerdict.objects.filter(key__in=keys).values_list("key", flat=True))
     return rows, decided
 
@@ -175,7 +176,7 @@ UPDATE {requests} SET started = %(now)s, worker = %(worker)s,
 WHERE id IN (
     SELECT id FROM {requests} WHERE {free} AND key IN (
         SELECT key FROM {requests} WHERE {free}
-        ORDER BY deep, requested DESC, id DESC LIMIT %(limit)s FOR UPDATE SKIP LOCKED
+        ORDER BY deep, quick_only, requested DESC, id DESC LIMIT %(limit)s FOR UPDATE SKIP LOCKED
     ) FOR UPDATE SKIP LOCKED
 )
 RETURNING id, game_id, player, key, position, at, deep, quick_only, came_from, recheck,
@@ -218,7 +219,7 @@ def _claim_postgresql(worker: str, limit: int, now) -> tuple[list[CheckRequest],
                                  deaths=deaths))  # fmt: skip
         if verdict is not None:
             decided.add(key)
-    rows.sort(key=lambda row: (row.deep, -row.requested.timestamp(), -row.pk))
+    rows.sort(key=lambda row: (row.deep, row.quick_only, -row.requested.timestamp(), -row.pk))
     return rows, decided
 
 

@@ -72,6 +72,7 @@ def moved_on_with_checks_that_decide_nothing(monkeypatch):
     """A game two moves in, with checks of one node (they decide nothing): its player moved
     on from the first position before its check ended. Returns the game and that position."""
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "QUICK_ONLY_BUDGET", {"budget_nodes": 1})
     monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
     alice, game = played(["7S-t7"])
     left = current(game).position
@@ -116,6 +117,7 @@ def test_a_reversible_move_from_a_position_left_undecided_meanwhile_is_not_searc
     monkeypatch,
 ):
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "QUICK_ONLY_BUDGET", {"budget_nodes": 1})
     monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
     alice, game = played(TO_A_WAY_BACK)
     left = current(game).position

@@ -178,6 +178,7 @@ def test_a_position_two_games_want_is_searched_once():
 @NO_WAKE_UP
 def test_an_undecided_quick_check_comes_back_deep_behind_the_quick_ones(monkeypatch):
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "QUICK_ONLY_BUDGET", {"budget_nodes": 1})
     make_deal(6), make_deal(7)
     alice, bob = player(), player()
     first, second = start(alice, 6), start(bob, 7)
@@ -195,6 +196,7 @@ def test_an_undecided_quick_check_comes_back_deep_behind_the_quick_ones(monkeypa
 @NO_WAKE_UP
 def test_a_drain_searches_what_its_quick_check_left_undecided_deep(monkeypatch):
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "QUICK_ONLY_BUDGET", {"budget_nodes": 1})
     make_deal()
     alice = player()
     game = start(alice)
@@ -206,6 +208,7 @@ def test_a_drain_searches_what_its_quick_check_left_undecided_deep(monkeypatch):
 @NO_WAKE_UP
 def test_a_move_from_an_undecided_position_gets_a_quick_check_only(monkeypatch):
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "QUICK_ONLY_BUDGET", {"budget_nodes": 1})
     monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
     make_deal()
     alice = player()
@@ -275,6 +278,7 @@ def test_a_look_back_steps_over_a_position_its_quick_check_leaves_undecided(monk
     post(alice, game, move=DEAD_END_LINE[-1])  # ... and back: the banner looks back
     assert CheckRequest.objects.get().key == position_key(steps[-2].position)
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "QUICK_ONLY_BUDGET", {"budget_nodes": 1})
     # A quick check and no deep one leaves it undecided; the walk steps over it to the
     # position before it, the deal's, whose check is quick only too.
     assert check_position.call() == "unknown unknown"

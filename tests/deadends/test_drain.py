@@ -133,3 +133,17 @@ def test_a_drain_past_its_time_hands_what_is_left_to_a_new_wake_up(monkeypatch):
     assert tasks.drain("") == [], "out of time before its first claim"
     assert wake_ups() == 1, "the worker's other tasks get their turn, then this one drains on"
     assert CheckRequest.objects.get().started is None
+
+
+def test_a_quick_only_check_waits_behind_the_quick_ones():
+    quick = ask(1)
+    position = deal("yukon", 2, b"test-key")
+    cards = "".join(card.code for card in deals.dealt_order(position))
+    game = Game.objects.create(player="bob", deal=Deal.objects.create(
+        variant="yukon", number=2, cards=cards))  # fmt: skip
+    queue.add(game, position, at=position_key(position), quick_only=True)  # the newer one
+    claimed = queue.claim_some("", 2)
+    assert [(row.key, row.quick_only) for row in claimed] == [
+        (quick, False),
+        (position_key(position), True),
+    ], "the quick check first: the quick-only one is the longer search (tasks.QUICK_ONLY_BUDGET)"

@@ -137,6 +137,7 @@ def test_the_move_back_is_the_hint_when_the_check_leaves_the_position_undecided(
     game, move, back = winnable_with_a_way_back(alice)
     post(alice, game, move=str(move))
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "QUICK_ONLY_BUDGET", {"budget_nodes": 1})
     monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
     page = ask_hint(alice, game)
     assert one(page, "[data-testid=hint-wait]")
@@ -148,6 +149,7 @@ def test_the_move_back_is_the_hint_when_the_check_leaves_the_position_undecided(
 def undecided(monkeypatch):
     """Checks of one node, which decide nothing; `monkeypatch.undo()` gives the real ones."""
     monkeypatch.setattr(tasks, "QUICK_BUDGET", {"budget_nodes": 1})
+    monkeypatch.setattr(tasks, "QUICK_ONLY_BUDGET", {"budget_nodes": 1})
     monkeypatch.setattr(tasks, "DEEP_BUDGET", {"budget_nodes": 1})
 
 

@@ -19,7 +19,7 @@ from games.engine.positions import Position
 from games.engine.rules import apply
 from games.models import Game
 from games.steps import current, steps
-from solver.deadends import queue
+from solver.deadends import queue, tasks
 from solver.deadends.models import PENDING, CheckRequest, PositionVerdict, position_key
 from solver.deadends.proofs import store_verdicts
 from solver.search.verdict import Verdict
@@ -88,9 +88,11 @@ def test_re_walking_a_lost_line_after_jump_back_shows_the_banner_at_once(alice):
     assert no_hint(ask_hint(alice, game)).startswith("No hint: the solver has proven")
 
 
-def quick_checked(alice: Persona) -> tuple[Game, Position]:
+def quick_checked(alice: Persona, monkeypatch) -> tuple[Game, Position]:
     """Alice's game after one turn of the stock, and the position after a second turn, which
-    a quick check alone left undecided (asked for as a look-back asks for one)."""
+    a quick check alone left undecided (asked for as a look-back asks for one), on the quick
+    check's budget: its proof takes about 140,000 nodes, within a quick-only check's."""
+    monkeypatch.setattr(tasks, "QUICK_ONLY_BUDGET", {"budget_nodes": QUICK_NODES})
     game = alice.start("klondike", 7, **MODE)
     turn(alice, game)
     assert work() == [Verdict.WIN]
@@ -104,8 +106,8 @@ def quick_checked(alice: Persona) -> tuple[Game, Position]:
     return game, after_two
 
 
-def test_a_player_back_where_a_quick_check_decided_nothing_gets_a_deep_one(alice):
-    game, after_two = quick_checked(alice)
+def test_a_player_back_where_a_quick_check_decided_nothing_gets_a_deep_one(alice, monkeypatch):
+    game, after_two = quick_checked(alice, monkeypatch)
     html = turn(alice, game)
     assert banner(html) == (PENDING, True), "the banner waits for the deep check"
     wanted = CheckRequest.objects.get()
@@ -116,8 +118,8 @@ def test_a_player_back_where_a_quick_check_decided_nothing_gets_a_deep_one(alice
     assert (state, polling) == (Verdict.LOSS, False)
 
 
-def test_a_hint_where_a_quick_check_decided_nothing_waits_for_the_deep_one(alice):
-    game, _ = quick_checked(alice)
+def test_a_hint_where_a_quick_check_decided_nothing_waits_for_the_deep_one(alice, monkeypatch):
+    game, _ = quick_checked(alice, monkeypatch)
     turn(alice, game)
     html = ask_hint(alice, game)
     assert one(parse(html), "[data-testid=hint-wait]")
@@ -127,8 +129,8 @@ def test_a_hint_where_a_quick_check_decided_nothing_waits_for_the_deep_one(alice
     assert no_hint(answer.content.decode()).startswith("No hint: the solver has proven")
 
 
-def test_a_position_a_deep_check_left_undecided_is_not_searched_again(alice):
-    game, after_two = quick_checked(alice)
+def test_a_position_a_deep_check_left_undecided_is_not_searched_again(alice, monkeypatch):
+    game, after_two = quick_checked(alice, monkeypatch)
     # A deep check's budget ran out on it (here: stored as the worker stores one).
     store_verdicts([(after_two, Verdict.UNKNOWN, 2_000_001, 5.0)])
     assert PositionVerdict.objects.get(key=position_key(after_two)).nodes == 2_000_001
@@ -136,3 +138,18 @@ def test_a_position_a_deep_check_left_undecided_is_not_searched_again(alice):
     assert PositionVerdict.objects.get(key=position_key(after_two)).nodes == 2_000_001
     assert banner(turn(alice, game)) == (Verdict.UNKNOWN, False)
     assert not CheckRequest.objects.exists()
+
+
+def test_a_quick_only_check_gets_more_than_a_quick_one(alice):
+    """The position after two turns, asked for as a look-back asks for one: the only search
+    it gets (tasks.QUICK_ONLY_BUDGET) proves it lost, where a quick check alone would not."""
+    game = alice.start("klondike", 7, **MODE)
+    turn(alice, game)
+    assert work() == [Verdict.WIN]
+    game.refresh_from_db()
+    after_one = current(game).position
+    after_two = apply(after_one, Move.parse("d"))
+    queue.add(game, after_two, position_key(after_one), quick_only=True)
+    assert work() == [Verdict.LOSS]
+    row = PositionVerdict.objects.get(key=position_key(after_two))
+    assert row.nodes > QUICK_NODES + 1, "a search past the quick check's budget"
