@@ -1242,6 +1242,7 @@ typedef struct {
     long long max_nodes;   /* -1: none */
     double deadline;       /* the thread's CPU seconds (as budget.py); < 0: none */
     double dive_until;     /* the dive stops here (an eighth of the seconds; or never) */
+    double dives_until;    /* Yukon's second dive stops here (DIVE_SHARE_YUKON; or never) */
     long long nodes;
     long long next_check;
 } Budget;
@@ -1424,6 +1425,35 @@ done:
 #define DIVE_NODES_D3 1000000
 #define DIVE_FULL_D3 4
 #define DIVE_SHARE 8 /* and at most an eighth of the budget's nodes and seconds */
+/* Yukon dives twice: when the first dive (as above) finds no win, a second one, a table of
+ * its own again, tries every move in its first DIVE_FULL_YUKON levels and DIVE_WIDTH below
+ * them, up to DIVE_NODES_YUKON_FULL positions; both together take at most a
+ * DIVE_SHARE_YUKON-th of the budget. On fresh deals (bench/deals.py fresh, seed 7) the
+ * exhaustive search left four Yukon deals undecided at 10 CPU-s, each still undecided when
+ * it reached the memory bound (25M positions, 40 CPU-s); the second dive finds wins for
+ * three of them, after 74k, 74k and 3.5M positions; a dive three moves wide found two of
+ * them, after 1.2M and 5.5M. A loss's narrow trees are mostly small, so the proof keeps
+ * its time: the slowest loss of those 300 took 7.3M nodes with one dive, 7.5M with both. */
+#define DIVE_FULL_YUKON 2
+#define DIVE_NODES_YUKON_FULL 4000000
+#define DIVE_SHARE_YUKON 2
+
+/* One dive (explore with width DIVE_WIDTH below `full` full levels), on a table of its own,
+ * capped at `nodes` positions, at `limit` nodes spent in all (< 0: none) and at
+ * b->dive_until. CAPPED when nothing was tried. */
+static int dive_for_win(Game *g, Budget *b, Stacks *st, int full, uint64_t nodes,
+                        long long limit) {
+    Seen seen;
+    if (limit >= 0) {
+        if (b->nodes >= limit) return CAPPED;
+        if ((uint64_t)(limit - b->nodes) < nodes) nodes = (uint64_t)(limit - b->nodes);
+    }
+    if (!nodes) return CAPPED;
+    if (!seen_init(&seen)) return NOMEM;
+    int verdict = explore(g, b, st, &seen, DIVE_WIDTH, full, nodes);
+    slots_free(seen.slots, seen.mask + 1);
+    return verdict;
+}
 
 static int search(Game *g, Budget *b, Stacks *st, int dive) {
     Seen seen;
@@ -1431,14 +1461,16 @@ static int search(Game *g, Budget *b, Stacks *st, int dive) {
     if (st->failed) return NOMEM;
     if (finished(g, st)) return st->failed ? NOMEM : WIN;
     if (dive && !is_dead(g)) { /* (a dead root is a loss at once) */
-        if (!seen_init(&seen)) return NOMEM;
         int d3 = g->klondike && g->draw == 3;
         uint64_t cap = !g->klondike ? DIVE_NODES_YUKON : d3 ? DIVE_NODES_D3 : DIVE_NODES;
         if (b->max_nodes >= 0 && (uint64_t)(b->max_nodes / DIVE_SHARE) < cap)
             cap = (uint64_t)(b->max_nodes / DIVE_SHARE);
-        int full = d3 ? DIVE_FULL_D3 : 0;
-        int verdict = cap ? explore(g, b, st, &seen, DIVE_WIDTH, full, cap) : CAPPED;
-        slots_free(seen.slots, seen.mask + 1);
+        int verdict = dive_for_win(g, b, st, d3 ? DIVE_FULL_D3 : 0, cap, -1);
+        if (!g->klondike && (verdict == CAPPED || verdict == LOSS)) {
+            long long limit = b->max_nodes >= 0 ? b->max_nodes / DIVE_SHARE_YUKON : -1;
+            b->dive_until = b->dives_until;
+            verdict = dive_for_win(g, b, st, DIVE_FULL_YUKON, DIVE_NODES_YUKON_FULL, limit);
+        }
         if (verdict == WIN || verdict == NOMEM || verdict == UNKNOWN || verdict == FULL)
             return verdict;
     }
@@ -1622,7 +1654,8 @@ static PyObject *native_search(PyObject *self, PyObject *args) {
     }
 
     Budget budget = {max_nodes, seconds >= 0 ? start + seconds : -1.0,
-                     seconds >= 0 ? start + seconds / DIVE_SHARE : 1e300, 0, 256};
+                     seconds >= 0 ? start + seconds / DIVE_SHARE : 1e300,
+                     seconds >= 0 ? start + seconds / DIVE_SHARE_YUKON : 1e300, 0, 256};
     Stacks st = {0};
     int verdict;
     Py_BEGIN_ALLOW_THREADS verdict = search(g, &budget, &st, dive);

@@ -46,8 +46,9 @@ def available() -> bool:
 def search(
     layout: Layout, budget_seconds: float | None, budget_nodes: int | None, dive: bool = True
 ) -> Answer:
-    """The search of _native.c; dive=False leaves out its quick dive for a win, so that it
-    searches exactly as the Python engine does (the differential tests count on that)."""
+    """The search of _native.c; dive=False leaves out its quick dives for a win (one; Yukon
+    two), so that it searches exactly as the Python engine does (the differential tests
+    count on that)."""
     if _native is None:
         raise RuntimeError(
             "the native search core is not built: install the project (pip install -e ., "

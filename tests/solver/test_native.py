@@ -206,6 +206,19 @@ def test_the_draw_3_dive_tries_every_move_of_its_first_levels():
     assert native.search(read(position), None, 1_000_000, dive=False).verdict == Verdict.UNKNOWN
 
 
+def test_yukon_dives_again_with_its_first_levels_full():
+    """A fresh Yukon deal (bench/deals.py fresh, seed 7) that the exhaustive search left
+    undecided at 10 CPU-s: the first dive exhausts its narrow tree without a win, and the
+    second, which tries every move in its first levels, finds one within its share of a
+    1M-node budget."""
+    position = deal("yukon", 1706029227, DEVELOPMENT_DEAL_KEY).to_json()
+    result = solve(position, budget_nodes=1_000_000)
+    assert result.verdict == Verdict.WIN
+    assert result.nodes <= 1_000_000 // 2
+    assert replay(position, result.moves).is_won
+    assert native.search(read(position), None, 1_000_000, dive=False).verdict == Verdict.UNKNOWN
+
+
 def test_a_node_budget_ends_both_with_unknown_at_the_same_count():
     position = reference("yukon")["yukon-1018"]["position"]
     python, compiled = both(position, 50)
