@@ -616,6 +616,7 @@ static int never_home(const Game *g) {
             uint64_t x = avail >> (13 * s) & SUIT_BITS;
             home |= ((x ^ (x + 1)) >> 1) << (13 * s);
         }
+        if (home == ALL_CARDS) return 0; /* every card may go home: the answer can't change */
         if (leaves & bottoms) empty = 1;
         may = home | under_tops(top) | (empty ? ACES << 12 : 0); /* home, a parent, a king's room */
         top |= reached & may;
@@ -1194,6 +1195,31 @@ static void talon_moves(const Game *g, Moves *out, int empty) {
     }
 }
 
+/* downs.usable_down: whether a card could land on c, the top of its foundation, right
+ * after c comes down: a child of c face up, on top of its foundation, or in the talon where
+ * d's (and an r) reach it, or the card under c down onto a parent of it face up. Outside
+ * draw 1 with unlimited passes, a card comes down alone only then. No win is lost: a
+ * shortest winning line that brings c down and does not use it next can bring it down just
+ * before the move that lands on it (or brings the card under it down), or is not shortest
+ * (c goes back home, or is lifted alone, before any use); downs.py has the argument. */
+static int landing_ahead(const Game *g, int c) {
+    for (int n = 0; n < NCHILDREN[c]; n++) {
+        int y = CHILDREN[c][n];
+        if (g->where[y] >= 0 || g->found[SUIT(y)] == RANK(y) + 1) return 1;
+    }
+    if (RANK(c)) {
+        int below = c - 1;
+        for (int n = 0; n < NPARENTS[below]; n++)
+            if (g->where[PARENTS[below][n]] >= 0) return 1;
+    }
+    int qs[110], rd[110], nr = reachable(g, qs, rd);
+    for (int r = 0; r < nr; r++) {
+        int y = g->talon[qs[r]];
+        if (NCHILDREN[c] && (y == CHILDREN[c][0] || y == CHILDREN[c][1])) return 1;
+    }
+    return 0;
+}
+
 /* Every move worth trying, best first (a stable sort on the score, as Python's). */
 static void gen_moves(const Game *g, Moves *out) {
     out->n = 0;
@@ -1201,6 +1227,19 @@ static void gen_moves(const Game *g, Moves *out) {
     int empty = tableau_moves(g, out);
     if (g->klondike) {
         talon_moves(g, out, empty);
+        if (g->prune_returns && !g->delay_plays) { /* a foundation card down only to be used */
+            int ok[4] = {-1, -1, -1, -1}, n = 0;
+            for (int m = 0; m < out->n; m++) {
+                Move mv = out->m[m].move;
+                if (SECOND(mv) == NO_STEP && KIND(FIRST(mv)) == 2) {
+                    int s = SA(FIRST(mv));
+                    if (ok[s] < 0) ok[s] = landing_ahead(g, s * 13 + g->found[s] - 1);
+                    if (!ok[s]) continue;
+                }
+                out->m[n++] = out->m[m];
+            }
+            out->n = n;
+        }
         if (g->pending >= 52) {
             int n = 0;
             for (int m = 0; m < out->n; m++)

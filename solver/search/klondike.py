@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from .cards import BASE, CODES, FITS, KING, NONE, PARENTS, RANK, TWIN, is_safe_home
 from .cards import CHILDREN as _CHILDREN
+from .downs import usable_down
 from .tableau import TableauGame
 
 
@@ -277,6 +278,8 @@ class KlondikeGame(TableauGame):
                     if sup[x] == p and jt >= 0 and jt != j and cols[jt][-1] == t:
                         shift = (0, j, col.index(x), jt)
                         scored.append((34 - penalty, (4, shift, (3, q, j, redeal))))
+        if self.prune_returns and not delay:  # downs.py: a card down only to be used
+            scored = [pair for pair in scored if pair[1][0] != 2 or usable_down(self, pair[1][1])]
         pending = self.pending
         if pending >= 52:
             scored = [pair for pair in scored if _sends_home(pair[1], self) == pending - 52]
