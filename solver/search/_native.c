@@ -1270,9 +1270,8 @@ static void gen_moves(const Game *g, Moves *out) {
  * every move the rules above offer, and those leave out only moves provably not needed. So
  * when the stack runs empty every reachable position (up to the equivalences of the key)
  * was entered and none was won. Draw 3 with unlimited passes also counts as seen the
- * positions this one dominates (same table and talon, ptr further on by a multiple of 3 or
- * back at 0: their d's reach a subset of our waste tops, and each talon move leads to the
- * same position): if a win were reachable, take an entered position closest to one; its
+ * position this one dominates (same table and talon, ptr back at 0: its d's reach a subset
+ * of our waste tops, and each talon move leads to the same position): if a win were reachable, take an entered position closest to one; its
  * next step on a shortest winning line would lead to one entered or dominated by one
  * entered, as close or closer: impossible. */
 
@@ -1305,20 +1304,18 @@ typedef struct {
     size_t rstart;             /* the record of the move that entered it */
 } Level;
 
+/* klondike.dominated: the key with ptr back at 0 (the same table and talon). Marking ptr
+ * further on by multiples of 3 as well is as sound, but on the hardest draw-3 losses of
+ * bench/deals.py (seed 7) it stored 16.2M keys for 7.6M positions against 11.0M keys for
+ * 8.5M positions without, and the larger table (twice the memory to fault in and to miss
+ * the cache on) cost more CPU time than the positions it spared. */
 static int add_dominated(Game *g, Seen *seen, Key k) {
     if (!g->klondike || g->draw != 3 || g->passes >= 0) return 1;
     int p = g->ptr, n = g->tlen;
     if (p % 3 == 0 || p == n) return 1;
     kx(&k, Z_PTR[p]);
-    /* The keys first, their slots fetched from memory together, then the adds. */
-    Key keys[20];
-    int nk = 0;
-    keys[nk++] = (Key){k.a ^ Z_PTR[0].a, k.b ^ Z_PTR[0].b};
-    for (int q = p + 3; q < n; q += 3) keys[nk++] = (Key){k.a ^ Z_PTR[q].a, k.b ^ Z_PTR[q].b};
-    for (int m = 0; m < nk; m++) __builtin_prefetch(&seen->slots[nonzero(keys[m]).a & seen->mask]);
-    for (int m = 0; m < nk; m++)
-        if (seen_add(seen, keys[m]) < 0) return 0;
-    return 1;
+    kx(&k, Z_PTR[0]);
+    return seen_add(seen, k) >= 0;
 }
 
 /* The moves of the position just entered, best first (the first `width` only, if width > 0),
