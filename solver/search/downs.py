@@ -21,9 +21,9 @@ line) or brings c or the card under it down (that is b); the talon is untouched.
 shortest winning line starts with another move, or with c down and then a move using c:
 repeat this on the rest of the line (each round moves a card down later, and one put off
 lands just before its b, where it stays). That next move brings onto c a child of c that
-is face up (in Klondike every face-up card can be lifted with what lies on it), on top of
-its foundation, or in the talon where d's (and an r) bring it up; or it brings the card
-under c down onto a parent of it, which is face up. Each of these holds alike in every
+is face up on a column (no other card leaves one), on top of its foundation, or in the
+talon where d's (and an r) bring it up; or it brings the card under c down onto a parent
+of it, which is face up. Each of these holds alike in every
 position of our class (tableau.py, klondike.table_key: the same cards face up, home and in
 the talon), as the search's own argument needs.
 """
