@@ -617,6 +617,7 @@ static int never_home(const Game *g) {
             uint64_t x = avail >> (13 * s) & SUIT_BITS;
             home |= ((x ^ (x + 1)) >> 1) << (13 * s);
         }
+        if (home == ALL_CARDS) return 0; /* every card may go home: the answer can't change */
         if (leaves & bottoms) empty = 1;
         may = home | under_tops(top) | (empty ? ACES << 12 : 0); /* home, a parent, a king's room */
         top |= reached & may;
@@ -1195,6 +1196,31 @@ static void talon_moves(const Game *g, Moves *out, int empty) {
     }
 }
 
+/* downs.usable_down: whether a card could land on c, the top of its foundation, right
+ * after c comes down: a child of c face up, on top of its foundation, or in the talon where
+ * d's (and an r) reach it, or the card under c down onto a parent of it face up. Outside
+ * draw 1 with unlimited passes, a card comes down alone only then. No win is lost: a
+ * shortest winning line that brings c down and does not use it next can bring it down just
+ * before the move that lands on it (or brings the card under it down), or is not shortest
+ * (c goes back home, or is lifted alone, before any use); downs.py has the argument. */
+static int landing_ahead(const Game *g, int c) {
+    for (int n = 0; n < NCHILDREN[c]; n++) {
+        int y = CHILDREN[c][n];
+        if (g->where[y] >= 0 || g->found[SUIT(y)] == RANK(y) + 1) return 1;
+    }
+    if (RANK(c)) {
+        int below = c - 1;
+        for (int n = 0; n < NPARENTS[below]; n++)
+            if (g->where[PARENTS[below][n]] >= 0) return 1;
+    }
+    int qs[110], rd[110], nr = reachable(g, qs, rd);
+    for (int r = 0; r < nr; r++) {
+        int y = g->talon[qs[r]];
+        if (NCHILDREN[c] && (y == CHILDREN[c][0] || y == CHILDREN[c][1])) return 1;
+    }
+    return 0;
+}
+
 /* Every move worth trying, best first (a stable sort on the score, as Python's). */
 static void gen_moves(const Game *g, Moves *out) {
     out->n = 0;
@@ -1202,6 +1228,19 @@ static void gen_moves(const Game *g, Moves *out) {
     int empty = tableau_moves(g, out);
     if (g->klondike) {
         talon_moves(g, out, empty);
+        if (g->prune_returns && !g->delay_plays) { /* a foundation card down only to be used */
+            int ok[4] = {-1, -1, -1, -1}, n = 0;
+            for (int m = 0; m < out->n; m++) {
+                Move mv = out->m[m].move;
+                if (SECOND(mv) == NO_STEP && KIND(FIRST(mv)) == 2) {
+                    int s = SA(FIRST(mv));
+                    if (ok[s] < 0) ok[s] = landing_ahead(g, s * 13 + g->found[s] - 1);
+                    if (!ok[s]) continue;
+                }
+                out->m[n++] = out->m[m];
+            }
+            out->n = n;
+        }
         if (g->pending >= 52) {
             int n = 0;
             for (int m = 0; m < out->n; m++)
@@ -1232,9 +1271,8 @@ static void gen_moves(const Game *g, Moves *out) {
  * every move the rules above offer, and those leave out only moves provably not needed. So
  * when the stack runs empty every reachable position (up to the equivalences of the key)
  * was entered and none was won. Draw 3 with unlimited passes also counts as seen the
- * positions this one dominates (same table and talon, ptr further on by a multiple of 3 or
- * back at 0: their d's reach a subset of our waste tops, and each talon move leads to the
- * same position): if a win were reachable, take an entered position closest to one; its
+ * position this one dominates (same table and talon, ptr back at 0: its d's reach a subset
+ * of our waste tops, and each talon move leads to the same position): if a win were reachable, take an entered position closest to one; its
  * next step on a shortest winning line would lead to one entered or dominated by one
  * entered, as close or closer: impossible. */
 
@@ -1268,20 +1306,18 @@ typedef struct {
     size_t rstart;             /* the record of the move that entered it */
 } Level;
 
+/* klondike.dominated: the key with ptr back at 0 (the same table and talon). Marking ptr
+ * further on by multiples of 3 as well is as sound, but on the hardest draw-3 losses of
+ * bench/deals.py (seed 7) it stored 16.2M keys for 7.6M positions against 11.0M keys for
+ * 8.5M positions without, and the larger table (twice the memory to fault in and to miss
+ * the cache on) cost more CPU time than the positions it spared. */
 static int add_dominated(Game *g, Seen *seen, Key k) {
     if (!g->klondike || g->draw != 3 || g->passes >= 0) return 1;
     int p = g->ptr, n = g->tlen;
     if (p % 3 == 0 || p == n) return 1;
     kx(&k, Z_PTR[p]);
-    /* The keys first, their slots fetched from memory together, then the adds. */
-    Key keys[20];
-    int nk = 0;
-    keys[nk++] = (Key){k.a ^ Z_PTR[0].a, k.b ^ Z_PTR[0].b};
-    for (int q = p + 3; q < n; q += 3) keys[nk++] = (Key){k.a ^ Z_PTR[q].a, k.b ^ Z_PTR[q].b};
-    for (int m = 0; m < nk; m++) __builtin_prefetch(&seen->slots[nonzero(keys[m]).a & seen->mask]);
-    for (int m = 0; m < nk; m++)
-        if (seen_add(seen, keys[m]) < 0) return 0;
-    return 1;
+    kx(&k, Z_PTR[0]);
+    return seen_add(seen, k) >= 0;
 }
 
 /* The moves of the position just entered, best first (the first `width` only, if width > 0),

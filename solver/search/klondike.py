@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from .cards import BASE, CODES, FITS, KING, NONE, PARENTS, RANK, TWIN, is_safe_home
 from .cards import CHILDREN as _CHILDREN
+from .downs import usable_down
 from .tableau import TableauGame
 
 
@@ -97,12 +98,14 @@ class KlondikeGame(TableauGame):
 
     def dominated(self, key: bytes) -> list[bytes]:
         """Keys of positions that this one (whose key is `key`) dominates, to be counted as
-        seen: in draw 3 with unlimited passes, the same table and talon with ptr further on
-        by a multiple of 3, or back at 0. From those the d's (and r) reach a subset of the
-        waste tops reachable from here, and each talon move leads to the same position (the
-        card played sets ptr), so every line from them is a line from here, no longer.
-        (A search that finishes has then explored a position at least as close to a win as
-        each one it skipped; see dfs.py.)"""
+        seen: in draw 3 with unlimited passes, the same table and talon with ptr back at 0.
+        From there the d's (and r) reach a subset of the waste tops reachable from here, and
+        each talon move leads to the same position (the card played sets ptr), so every line
+        from there is a line from here, no longer. (A search that finishes has then explored
+        a position at least as close to a win as each one it skipped; see dfs.py.) ptr
+        further on by a multiple of 3 is dominated alike, but marking those too more than
+        doubled the keys a hard search stores for a tenth fewer positions, and the memory
+        cost the native core more time than it saved (_native.c, add_dominated)."""
         if self.draw != 3 or self.passes is not None:
             return []
         p = self.ptr
@@ -111,7 +114,7 @@ class KlondikeGame(TableauGame):
             return []
         head = len(key) - len(self.talon) - 1  # the ptr byte of the tail
         before, after = key[:head], key[head + 1 :]
-        return [before + bytes((q,)) + after for q in (0, *range(p + 3, n, 3))]
+        return [before + b"\x00" + after]
 
     def table_key(self) -> bytes:
         """The columns up to swaps: what lies face down (ndown), what is home (found), and
@@ -277,6 +280,8 @@ class KlondikeGame(TableauGame):
                     if sup[x] == p and jt >= 0 and jt != j and cols[jt][-1] == t:
                         shift = (0, j, col.index(x), jt)
                         scored.append((34 - penalty, (4, shift, (3, q, j, redeal))))
+        if self.prune_returns and not delay:  # downs.py: a card down only to be used
+            scored = [pair for pair in scored if pair[1][0] != 2 or usable_down(self, pair[1][1])]
         pending = self.pending
         if pending >= 52:
             scored = [pair for pair in scored if _sends_home(pair[1], self) == pending - 52]
