@@ -138,6 +138,8 @@ static Key Z_TALON[52]; /* card c is still in the talon */
 static Key Z_PTR[53];
 static Key Z_PASSES[202]; /* min(passes, 200); 201: unlimited */
 static Key Z_PENDING[57];
+/* Z_TOGGLE[t][n]: what marking TOGGLE changes in the key of t's n-th child lying on t's twin */
+static Key Z_TOGGLE[52][2];
 
 static inline void kx(Key *k, Key z) {
     k->a ^= z.a;
@@ -168,6 +170,12 @@ static void init_keys(void) {
     fill(Z_PTR, 53, &state);
     fill(Z_PASSES, 202, &state);
     fill(Z_PENDING, 57, &state);
+    for (int t = 0; t < 52; t++)
+        for (int n = 0; n < NCHILDREN[t]; n++) {
+            int x = CHILDREN[t][n], q = TWIN(t);
+            Z_TOGGLE[t][n].a = Z_SUP[x][q].a ^ Z_SUP[x][54].a;
+            Z_TOGGLE[t][n].b = Z_SUP[x][q].b ^ Z_SUP[x][54].b;
+        }
 }
 
 static inline int sup_index(int v) {
@@ -187,10 +195,12 @@ typedef struct {
     int init_base[7]; /* the bottom face-up card at the start, -1 if none */
     int found[4];
     int where[52];
+    uint8_t at[52]; /* card c lies at col[where[c]][at[c]] (when where[c] >= 0) */
     uint8_t sup[52];
     int hidden;
     Key sup_key;   /* XOR of Z_SUP[c][sup[c]] over all cards */
     Key talon_key; /* XOR of Z_TALON[c] over the talon's cards */
+    Key ndown_key; /* XOR of Z_NDOWN[i][ndown[i]] over the columns */
     /* rules switches (tableau.py / klondike.py class attributes) */
     int klondike, toggles, lift_bases, prune_returns;
     /* Klondike */
@@ -211,10 +221,9 @@ static inline void set_sup(Game *g, int c, int v) {
 
 static inline int top(const Game *g, int i) { return g->len[i] ? g->col[i][g->len[i] - 1] : -1; }
 
-static inline int index_in(const Game *g, int i, int card) {
-    for (int k = 0; k < g->len[i]; k++)
-        if (g->col[i][k] == card) return k;
-    return -1;
+static inline int index_in(const Game *g, int i, int card) { /* card lies in column i */
+    (void)i;
+    return g->at[card];
 }
 
 static inline int ordered(const Game *g, int i, int k) { /* klondike._ordered */
@@ -266,9 +275,12 @@ typedef struct {
 
 static void flip(Game *g, int i) {
     int nd = g->ndown[i] - 1, flipped = g->down[i][nd];
+    kx(&g->ndown_key, Z_NDOWN[i][nd + 1]);
+    kx(&g->ndown_key, Z_NDOWN[i][nd]);
     g->ndown[i] = nd;
     g->hidden--;
     g->where[flipped] = i;
+    g->at[flipped] = 0;
     set_sup(g, flipped, BASE);
     g->col[i][0] = (uint8_t)flipped;
     g->len[i] = 1;
@@ -291,6 +303,7 @@ static void do_step(Game *g, Step st, Sub *r) {
         for (int m = 0; m < n; m++) {
             int c = g->col[i][k + m];
             g->where[c] = j;
+            g->at[c] = (uint8_t)(g->len[j] + m);
             g->col[j][g->len[j] + m] = (uint8_t)c;
         }
         g->len[j] += n;
@@ -316,6 +329,7 @@ static void do_step(Game *g, Step st, Sub *r) {
         r->card = (uint8_t)c;
         r->old_len_j = (uint8_t)g->len[j];
         set_sup(g, c, g->len[j] ? top(g, j) : BASE);
+        g->at[c] = (uint8_t)g->len[j];
         g->col[j][g->len[j]++] = (uint8_t)c;
         g->where[c] = j;
     } else { /* 3: klondike.do_talon */
@@ -338,6 +352,7 @@ static void do_step(Game *g, Step st, Sub *r) {
         } else {
             r->old_len_j = (uint8_t)g->len[j];
             set_sup(g, c, g->len[j] ? top(g, j) : BASE);
+            g->at[c] = (uint8_t)g->len[j];
             g->col[j][g->len[j]++] = (uint8_t)c;
             g->where[c] = j;
         }
@@ -367,6 +382,8 @@ static void undo_step(Game *g, const Sub *r) {
         int i = r->i, flipped = g->col[i][0];
         g->where[flipped] = -1;
         set_sup(g, flipped, NONE);
+        kx(&g->ndown_key, Z_NDOWN[i][g->ndown[i]]);
+        kx(&g->ndown_key, Z_NDOWN[i][r->old_nd]);
         g->ndown[i] = r->old_nd;
         g->hidden++;
         g->len[i] = 0;
@@ -376,6 +393,7 @@ static void undo_step(Game *g, const Sub *r) {
         for (int m = 0; m < n; m++) {
             int c = g->col[j][r->old_len_j + m];
             g->where[c] = i;
+            g->at[c] = (uint8_t)(k + m);
             g->col[i][k + m] = (uint8_t)c;
         }
         g->len[i] = k + n;
@@ -386,6 +404,7 @@ static void undo_step(Game *g, const Sub *r) {
         g->where[c] = i;
         set_sup(g, c, r->old_sup);
         g->found[SUIT(c)]--;
+        g->at[c] = (uint8_t)g->len[i];
         g->col[i][g->len[i]++] = (uint8_t)c;
     } else {
         int c = r->card;
@@ -555,22 +574,30 @@ static inline uint64_t under_tops(uint64_t tops) {
  * leaves, home, and a flag for an empty column. */
 static int never_home(const Game *g) {
     uint64_t home = 0, up, top, leaves, talon = 0, bottoms = 0;
-    int under[52]; /* the card c lies on in its column, -1 if none */
+    uint64_t under[52]; /* the card c lies on in its column (its bit; 0 if none) */
     int empty = 0;
     for (int s = 0; s < 4; s++) home |= ((1ull << g->found[s]) - 1) << (13 * s);
-    up = top = leaves = home;
-    for (int c = 0; c < 52; c++) under[c] = -1;
+    up = top = leaves = home; /* (under[] is read only for column cards, all set below) */
     for (int i = 0; i < 7; i++) {
-        int nd = g->ndown[i], n = nd + g->len[i], prev = -1;
-        if (!n) empty = 1;
-        for (int m = 0; m < n; m++) {
-            int c = m < nd ? g->down[i][m] : g->col[i][m - nd];
-            if (m >= nd) up |= BIT(c);
-            if (prev < 0) bottoms |= BIT(c);
-            under[c] = prev;
-            prev = c;
+        int nd = g->ndown[i], len = g->len[i];
+        uint64_t prev = 0;
+        if (!nd && !len) {
+            empty = 1;
+            continue;
         }
-        if (prev >= 0) top |= BIT(prev);
+        bottoms |= BIT(nd ? g->down[i][0] : g->col[i][0]);
+        for (int m = 0; m < nd; m++) {
+            int c = g->down[i][m];
+            under[c] = prev;
+            prev = BIT(c);
+        }
+        for (int m = 0; m < len; m++) {
+            int c = g->col[i][m];
+            up |= BIT(c);
+            under[c] = prev;
+            prev = BIT(c);
+        }
+        top |= prev;
     }
     for (int q = 0; q < g->tlen; q++) talon |= BIT(g->talon[q]);
     up |= talon;
@@ -621,11 +648,11 @@ static int never_home(const Game *g) {
         if (leaves & bottoms) empty = 1;
         may = home | under_tops(top) | (empty ? ACES << 12 : 0); /* home, a parent, a king's room */
         top |= reached & may;
-        for (uint64_t fresh = up & may & ~leaves; fresh; fresh &= fresh - 1) {
-            int c = __builtin_ctzll(fresh), below = under[c];
-            leaves |= BIT(c);
-            if (below >= 0) up |= BIT(below), top |= BIT(below);
-        }
+        uint64_t fresh = up & may & ~leaves, below = 0;
+        leaves |= fresh;
+        for (; fresh; fresh &= fresh - 1) below |= under[__builtin_ctzll(fresh)];
+        up |= below;
+        top |= below;
         if (home == was_home && top == was_top && leaves == was_leaving && empty == was_empty &&
             reached == was_reached)
             break;
@@ -669,19 +696,16 @@ static Key position_key(const Game *g) {
         if (g->toggles) {
             for (int j = 0; j < 7; j++) {
                 if (!g->len[j]) continue;
-                int t = top(g, j), q = TWIN(t);
+                int t = g->col[j][g->len[j] - 1], q = TWIN(t);
                 for (int n = 0; n < NCHILDREN[t]; n++) {
                     int x = CHILDREN[t][n];
-                    if (g->sup[x] == q && g->where[x] != j) {
-                        kx(&k, Z_SUP[x][sup_index(q)]);
-                        kx(&k, Z_SUP[x][54]);
-                    }
+                    if (g->sup[x] == q && g->where[x] != j) kx(&k, Z_TOGGLE[t][n]);
                 }
             }
         }
-        for (int i = 0; i < 7; i++) kx(&k, Z_NDOWN[i][g->ndown[i]]);
+        kx(&k, g->ndown_key);
     } else {
-        for (int i = 0; i < 7; i++) kx(&k, Z_NDOWN[i][g->ndown[i]]);
+        kx(&k, g->ndown_key);
         for (int s = 0; s < 4; s++) kx(&k, Z_FOUND[s][g->found[s]]);
         for (int i = 0; i < 7; i++)
             if (g->len[i] && !g->ndown[i]) kx(&k, Z_START[g->col[i][0]]);
@@ -1391,6 +1415,8 @@ static int explore(Game *g, Budget *b, Stacks *st, Seen *seen, int width, int fu
             continue;
         }
         struct Entry e = st->moves[lv->mcur++];
+        for (size_t m = lv->mcur; m < lv->mend && m < lv->mcur + 2; m++) /* (see push_moves) */
+            if (!st->moves[m].won) __builtin_prefetch(&seen->slots[st->moves[m].key.a & seen->mask]);
         if (!e.won && seen_has(seen, e.key)) continue; /* seen: not even played */
         size_t rs = st->nrecs;
         if (!play(g, st, e.move)) goto nomem;
@@ -1617,6 +1643,7 @@ static PyObject *native_search(PyObject *self, PyObject *args) {
         Py_XDECREF(u);
         if (nd < 0 || nu < 0) goto out;
         g->ndown[i] = g->init_ndown[i] = nd;
+        kx(&g->ndown_key, Z_NDOWN[i][nd]);
         g->len[i] = nu;
         g->init_base[i] = nu ? g->col[i][0] : -1;
         g->hidden += nd;
@@ -1625,6 +1652,7 @@ static PyObject *native_search(PyObject *self, PyObject *args) {
             int c = g->col[i][m];
             seen_card[c]++;
             g->where[c] = i;
+            g->at[c] = (uint8_t)m;
             set_sup(g, c, m ? g->col[i][m - 1] : BASE);
         }
         total += nd + nu;
