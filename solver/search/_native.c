@@ -211,6 +211,7 @@ typedef struct {
     /* the deadlock proof's answers, per vector of face-down counts */
     uint8_t *dead_cache;
     int dead_mult[7];
+    int dead_index; /* the sum of ndown[i] * dead_mult[i] */
 } Game;
 
 static inline void set_sup(Game *g, int c, int v) {
@@ -277,6 +278,7 @@ static void flip(Game *g, int i) {
     int nd = g->ndown[i] - 1, flipped = g->down[i][nd];
     kx(&g->ndown_key, Z_NDOWN[i][nd + 1]);
     kx(&g->ndown_key, Z_NDOWN[i][nd]);
+    g->dead_index -= g->dead_mult[i];
     g->ndown[i] = nd;
     g->hidden--;
     g->where[flipped] = i;
@@ -384,6 +386,7 @@ static void undo_step(Game *g, const Sub *r) {
         set_sup(g, flipped, NONE);
         kx(&g->ndown_key, Z_NDOWN[i][g->ndown[i]]);
         kx(&g->ndown_key, Z_NDOWN[i][r->old_nd]);
+        g->dead_index += g->dead_mult[i];
         g->ndown[i] = r->old_nd;
         g->hidden++;
         g->len[i] = 0;
@@ -667,10 +670,8 @@ static int is_dead(Game *g) {
     if (!g->dead_cache) {
         dead = deadlocked(g);
     } else {
-        int idx = 0;
-        for (int i = 0; i < 7; i++) idx += g->ndown[i] * g->dead_mult[i];
-        uint8_t v = g->dead_cache[idx];
-        if (!v) v = g->dead_cache[idx] = (uint8_t)(deadlocked(g) ? 2 : 1);
+        uint8_t v = g->dead_cache[g->dead_index];
+        if (!v) v = g->dead_cache[g->dead_index] = (uint8_t)(deadlocked(g) ? 2 : 1);
         dead = v == 2;
     }
     return dead || never_home(g);
@@ -817,7 +818,7 @@ static int auto_tableau(Game *g, Stacks *st) {
         int h = g->found[s];
         if (h < 13) {
             int c = s * 13 + h, i = g->where[c];
-            if (i >= 0 && top(g, i) == c && is_safe_home(c, g->found)) {
+            if (i >= 0 && g->at[c] == g->len[i] - 1 && is_safe_home(c, g->found)) {
                 if (!play(g, st, SINGLE(STEP(1, i, 0, 0)))) return 0;
                 played = 1;
             }
@@ -1712,6 +1713,7 @@ static PyObject *native_search(PyObject *self, PyObject *args) {
         long long size = 1;
         for (int i = 0; i < 7; i++) {
             g->dead_mult[i] = (int)size;
+            g->dead_index += g->ndown[i] * (int)size;
             size *= g->init_ndown[i] + 1;
         }
         if (size <= (1 << 22)) g->dead_cache = calloc((size_t)size, 1);
