@@ -140,6 +140,7 @@ static Key Z_PASSES[202]; /* min(passes, 200); 201: unlimited */
 static Key Z_PENDING[57];
 /* Z_TOGGLE[t][n]: what marking TOGGLE changes in the key of t's n-th child lying on t's twin */
 static Key Z_TOGGLE[52][2];
+static uint8_t TOGGLER[52][2]; /* t's children; an ace's: itself, with a zero Z_TOGGLE */
 
 static inline void kx(Key *k, Key z) {
     k->a ^= z.a;
@@ -171,7 +172,9 @@ static void init_keys(void) {
     fill(Z_PASSES, 202, &state);
     fill(Z_PENDING, 57, &state);
     for (int t = 0; t < 52; t++)
-        for (int n = 0; n < NCHILDREN[t]; n++) {
+        for (int n = 0; n < 2; n++) {
+            TOGGLER[t][n] = (uint8_t)(NCHILDREN[t] ? CHILDREN[t][n] : t);
+            if (!NCHILDREN[t]) continue;
             int x = CHILDREN[t][n], q = TWIN(t);
             Z_TOGGLE[t][n].a = Z_SUP[x][q].a ^ Z_SUP[x][54].a;
             Z_TOGGLE[t][n].b = Z_SUP[x][q].b ^ Z_SUP[x][54].b;
@@ -698,9 +701,11 @@ static Key position_key(const Game *g) {
             for (int j = 0; j < 7; j++) {
                 if (!g->len[j]) continue;
                 int t = g->col[j][g->len[j] - 1], q = TWIN(t);
-                for (int n = 0; n < NCHILDREN[t]; n++) {
-                    int x = CHILDREN[t][n];
-                    if (g->sup[x] == q && g->where[x] != j) kx(&k, Z_TOGGLE[t][n]);
+                for (int n = 0; n < 2; n++) { /* without a branch: which is hard to foresee */
+                    int x = TOGGLER[t][n];
+                    uint64_t on = -(uint64_t)((g->sup[x] == q) & (g->where[x] != j));
+                    k.a ^= Z_TOGGLE[t][n].a & on;
+                    k.b ^= Z_TOGGLE[t][n].b & on;
                 }
             }
         }
