@@ -20,10 +20,9 @@ from .cluster import Cluster, Player, database_url, query, wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
-# A position won at 171,000 nodes, past the quick check's 25,000: its deep check decides it,
-# and the worker after the killed one decides it within a second. Its searches are far
-# shorter than a poll, so the killed worker is held by a lock on the verdict table: it
-# searches, then waits to store what it found, and dies there.
+# A position its quick check wins (in about a thousand nodes): its search is far shorter
+# than a poll, so the killed worker is held by a lock on the verdict table: it searches, then
+# waits to store what it found, and dies there; the worker after it decides it at once.
 NUMBER, MOVE = 76, "9D-t5"
 
 
