@@ -56,17 +56,16 @@ DEEP_BUDGET = {"budget_seconds": 5.0, "budget_nodes": 2_000_000}
 # A quick-only check is for the player passing by: when a player stands on a position it
 # left undecided again (back by undo, redo or a jump, or another game; a hint there too),
 # the position gets its deep check then, once (`deepen`).
-# Being its position's only search till then, a quick-only check gets more nodes than a quick
-# one, and waits behind the quick ones (queue.claim_some): left undecided, it answers with an
+# Being its position's only search till then, a quick-only check gets three quarters of a deep
+# check's nodes (fewer, so that quick_checked tells its undecided rows from a deep check's),
+# and waits behind the quick ones (queue.claim_some): left undecided, it answers with an
 # undecided banner, or a look-back step passed over. In the random-300 load test (seed 11, 2
-# workers, a shared machine) 43 answers of 1,343 were undecided, 40 of them quick-only checks'
-# (look-back steps of lost lines, mostly Yukon; the rest: a deep check's, two carried); searched
-# again, all are decided within 2.7M nodes (4 wins, the rest losses): 17 within 200,000, 35
-# within 500,000, 41 within 2M. At 500,000, run back to back with the checks before (25,000,
-# claimed newest first): 99.8% of 1,572 answers decided, not 96.0% of 1,604; 10% of the
-# positions players reached never answered before they moved on, not 19%; the checks' CPU
-# 4.4 ms a move, not 3.8 (noisy: other work on the machine).
-QUICK_ONLY_BUDGET = {"budget_seconds": 2.0, "budget_nodes": 500_000}
+# workers) 43 answers of 1,343 were undecided, 40 of them quick-only checks' (look-back steps
+# of lost lines, mostly Yukon); searched again, all are decided within 2.7M nodes: 17 within
+# 200,000, 35 within 500,000, 41 within 2M. At 500,000 nodes the same test left 31 quick-only
+# answers of 2,405 undecided (98.6% decided in all); at 1.5M, 99.3% of 2,632 and, with 400
+# random players, 99.7% of 3,124 (move p95 95 and 390 ms).
+QUICK_ONLY_BUDGET = {"budget_seconds": 4.0, "budget_nodes": 1_500_000}
 # A drain claims up to BATCH positions at once and searches them in turn; once BATCH_SECONDS
 # have gone by it stores what it found and gives the rest back, so a slow search keeps the
 # next player waiting for no longer than that (another worker, or the next claim, takes them,

@@ -19,7 +19,7 @@ from games.engine.positions import Position
 from games.engine.rules import apply
 from games.models import Game
 from games.steps import current, steps
-from solver.deadends import queue, tasks
+from solver.deadends import carry, queue, tasks
 from solver.deadends.models import PENDING, CheckRequest, PositionVerdict, position_key
 from solver.deadends.proofs import store_verdicts
 from solver.search.verdict import Verdict
@@ -153,3 +153,14 @@ def test_a_quick_only_check_gets_more_than_a_quick_one(alice):
     assert work() == [Verdict.LOSS]
     row = PositionVerdict.objects.get(key=position_key(after_two))
     assert row.nodes > QUICK_NODES + 1, "a search past the quick check's budget"
+
+
+def test_a_position_is_deepened_after_a_quick_only_search_and_never_after_a_deep_one():
+    """The two budgets' undecided rows stay apart (a search stops on the node past its budget):
+    a quick-only check's row earns its position one deep check, a deep check's row none, so a
+    position is searched deep at most once; a row carried or given up spent no nodes."""
+    quick_only = tasks.QUICK_ONLY_BUDGET["budget_nodes"] + 1
+    deep = tasks.DEEP_BUDGET["budget_nodes"] + 1
+    assert tasks.quick_checked(carry.Row(Verdict.UNKNOWN, nodes=quick_only))
+    assert not tasks.quick_checked(carry.Row(Verdict.UNKNOWN, nodes=deep))
+    assert not tasks.quick_checked(carry.Row(Verdict.UNKNOWN))
