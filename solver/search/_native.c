@@ -1609,6 +1609,26 @@ static int read_cards(PyObject *obj, uint8_t *out, int max, const char *what) {
     return n;
 }
 
+/* The 7 columns' face-down and face-up cards into down[i] and up[i], their counts into
+ * nd[i] and nu[i], and whether there are 4 foundation counts; 0, or -1 with the error set. */
+static int read_columns(PyObject *downs, PyObject *ups, PyObject *founds, uint8_t down[7][53],
+                        uint8_t up[7][53], int nd[7], int nu[7]) {
+    if (!PySequence_Check(downs) || PySequence_Size(downs) != 7 || !PySequence_Check(ups) ||
+        PySequence_Size(ups) != 7 || !PySequence_Check(founds) || PySequence_Size(founds) != 4) {
+        PyErr_SetString(PyExc_ValueError, "7 columns down, 7 up and 4 foundation counts");
+        return -1;
+    }
+    for (int i = 0; i < 7; i++) {
+        PyObject *d = PySequence_GetItem(downs, i), *u = PySequence_GetItem(ups, i);
+        nd[i] = d ? read_cards(d, down[i], 52, "down") : -1;
+        nu[i] = u ? read_cards(u, up[i], 52, "up") : -1;
+        Py_XDECREF(d);
+        Py_XDECREF(u);
+        if (nd[i] < 0 || nu[i] < 0) return -1;
+    }
+    return 0;
+}
+
 static PyObject *native_search(PyObject *self, PyObject *args) {
     (void)self;
     int klondike, draw, passes, dive;
@@ -1636,18 +1656,10 @@ static PyObject *native_search(PyObject *self, PyObject *args) {
         g->sup[c] = NONE;
         kx(&g->sup_key, Z_SUP[c][52]);
     }
-    if (!PySequence_Check(downs) || PySequence_Size(downs) != 7 || !PySequence_Check(ups) ||
-        PySequence_Size(ups) != 7 || !PySequence_Check(founds) || PySequence_Size(founds) != 4) {
-        PyErr_SetString(PyExc_ValueError, "7 columns down, 7 up and 4 foundation counts");
-        goto out;
-    }
+    int nds[7], nus[7];
+    if (read_columns(downs, ups, founds, g->down, g->col, nds, nus) < 0) goto out;
     for (int i = 0; i < 7; i++) {
-        PyObject *d = PySequence_GetItem(downs, i), *u = PySequence_GetItem(ups, i);
-        int nd = d ? read_cards(d, g->down[i], 52, "down") : -1;
-        int nu = u ? read_cards(u, g->col[i], 52, "up") : -1;
-        Py_XDECREF(d);
-        Py_XDECREF(u);
-        if (nd < 0 || nu < 0) goto out;
+        int nd = nds[i], nu = nus[i];
         g->ndown[i] = g->init_ndown[i] = nd;
         kx(&g->ndown_key, Z_NDOWN[i][nd]);
         g->len[i] = nu;
@@ -1776,7 +1788,7 @@ static PyObject *native_set_move_cap(PyObject *self, PyObject *args) {
  * turns them up, from the top), which suit fills each foundation slot and how far, the
  * stock and waste, and the passes left. Nothing here is part of the search. */
 typedef struct {
-    uint8_t down[7][52], ndown[7], up[7][52], nup[7];
+    uint8_t down[7][53], ndown[7], up[7][53], nup[7]; /* 53: as Game's, read alike */
     int8_t slot[4]; /* the suit each foundation slot holds, -1 when it is empty */
     uint8_t found[4]; /* cards home per suit */
     uint8_t talon[52], tlen, ptr; /* waste then stock, ptr cards turned (as Game) */
@@ -1907,20 +1919,11 @@ static PyObject *native_loop_free(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto out;
     }
-    if (!PySequence_Check(downs) || PySequence_Size(downs) != 7 || !PySequence_Check(ups) ||
-        PySequence_Size(ups) != 7 || !PySequence_Check(founds) || PySequence_Size(founds) != 4) {
-        PyErr_SetString(PyExc_ValueError, "7 columns down, 7 up and 4 foundation counts");
-        goto out;
-    }
+    int nds[7], nus[7];
+    if (read_columns(downs, ups, founds, t.down, t.up, nds, nus) < 0) goto out;
     for (int i = 0; i < 7; i++) {
-        PyObject *d = PySequence_GetItem(downs, i), *u = PySequence_GetItem(ups, i);
-        int nd = d ? read_cards(d, t.down[i], 52, "down") : -1;
-        int nu = u ? read_cards(u, t.up[i], 52, "up") : -1;
-        Py_XDECREF(d);
-        Py_XDECREF(u);
-        if (nd < 0 || nu < 0) goto out;
-        t.ndown[i] = (uint8_t)nd;
-        t.nup[i] = (uint8_t)nu;
+        t.ndown[i] = (uint8_t)nds[i];
+        t.nup[i] = (uint8_t)nus[i];
     }
     {
         uint8_t st[53], wa[53], sl[5];

@@ -54,15 +54,9 @@ def search(
             "the native search core is not built: install the project (pip install -e ., "
             "which ./dev runs) with a C compiler and Python's headers, or use engine='python'"
         )
-    passes = layout.passes_left
     start = time.thread_time()
     code, moves, nodes = _native.search(
-        layout.variant == "klondike",
-        layout.draw or 1,
-        -1 if passes is None else min(passes, PASSES_CAP),
-        layout.down,
-        layout.up,
-        layout.found,
+        *_rules_and_columns(layout),
         layout.stock,
         layout.waste,
         -1 if budget_nodes is None else budget_nodes,
@@ -80,16 +74,18 @@ def loop_free(position: Position, moves: list[str]) -> list[str]:
     CPU. Raises ValueError when a move does not play (the engine's IllegalMove)."""
     layout = read(position)
     slots = bytes(SUITS.index(pile[0].code[1]) if pile else 255 for pile in position.foundations)
-    passes = layout.passes_left
     return _native.loop_free(
-        layout.variant == "klondike",
-        layout.draw or 1,
-        -1 if passes is None else min(passes, PASSES_CAP),
-        layout.down,
-        layout.up,
-        layout.found,
+        *_rules_and_columns(layout),
         slots,
         layout.stock,
         layout.waste,
         moves,
     )
+
+
+def _rules_and_columns(layout: Layout) -> tuple:
+    """The arguments both of _native.c's calls begin with: klondike, draw, passes (-1:
+    unlimited), then the columns down and up and the foundations' counts."""
+    passes = -1 if layout.passes_left is None else min(layout.passes_left, PASSES_CAP)
+    klondike = layout.variant == "klondike"
+    return (klondike, layout.draw or 1, passes, layout.down, layout.up, layout.found)

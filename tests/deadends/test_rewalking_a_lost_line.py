@@ -88,11 +88,9 @@ def test_re_walking_a_lost_line_after_jump_back_shows_the_banner_at_once(alice):
     assert no_hint(ask_hint(alice, game)).startswith("No hint: the solver has proven")
 
 
-def quick_checked(alice: Persona, monkeypatch) -> tuple[Game, Position]:
-    """Alice's game after one turn of the stock, and the position after a second turn, which
-    a quick check alone left undecided (asked for as a look-back asks for one), on the quick
-    check's budget: its proof takes about 140,000 nodes, within a quick-only check's."""
-    monkeypatch.setattr(tasks, "QUICK_ONLY_BUDGET", {"budget_nodes": QUICK_NODES})
+def after_two_asked(alice: Persona) -> tuple[Game, Position]:
+    """Alice's game after one turn of the stock (its check done), and the position after a
+    second turn, asked for as a look-back asks for one (quick only), not yet searched."""
     game = alice.start("klondike", 7, **MODE)
     turn(alice, game)
     assert work() == [Verdict.WIN]
@@ -100,6 +98,15 @@ def quick_checked(alice: Persona, monkeypatch) -> tuple[Game, Position]:
     after_one = current(game).position
     after_two = apply(after_one, Move.parse("d"))
     queue.add(game, after_two, position_key(after_one), quick_only=True)
+    return game, after_two
+
+
+def quick_checked(alice: Persona, monkeypatch) -> tuple[Game, Position]:
+    """Alice's game after one turn of the stock, and the position after a second turn, which
+    a quick check alone left undecided (asked for as a look-back asks for one), on the quick
+    check's budget: its proof takes about 140,000 nodes, within a quick-only check's."""
+    monkeypatch.setattr(tasks, "QUICK_ONLY_BUDGET", {"budget_nodes": QUICK_NODES})
+    game, after_two = after_two_asked(alice)
     assert work() == [Verdict.UNKNOWN]
     row = PositionVerdict.objects.get(key=position_key(after_two))
     assert row.verdict == Verdict.UNKNOWN and 0 < row.nodes <= QUICK_NODES + 1
@@ -143,13 +150,7 @@ def test_a_position_a_deep_check_left_undecided_is_not_searched_again(alice, mon
 def test_a_quick_only_check_gets_more_than_a_quick_one(alice):
     """The position after two turns, asked for as a look-back asks for one: the only search
     it gets (tasks.QUICK_ONLY_BUDGET) proves it lost, where a quick check alone would not."""
-    game = alice.start("klondike", 7, **MODE)
-    turn(alice, game)
-    assert work() == [Verdict.WIN]
-    game.refresh_from_db()
-    after_one = current(game).position
-    after_two = apply(after_one, Move.parse("d"))
-    queue.add(game, after_two, position_key(after_one), quick_only=True)
+    _, after_two = after_two_asked(alice)
     assert work() == [Verdict.LOSS]
     row = PositionVerdict.objects.get(key=position_key(after_two))
     assert row.nodes > QUICK_NODES + 1, "a search past the quick check's budget"
