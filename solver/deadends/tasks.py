@@ -152,7 +152,7 @@ def drain(worker: str, linger: float = 0.0) -> list[str]:
             time.sleep(POLL)
     finally:
         lease.drain(worker, False)
-        if queue.waiting():
+        if queue.waiting(worker):
             wake()
     return outcomes
 
@@ -169,7 +169,7 @@ def _check(rows: list[CheckRequest], worker: str) -> list[str]:
             queue.release([each.key for each in rows[index:]], worker)
             break
         tables[row.key] = Position.from_json(row.position)  # read once, searched and stored
-        found.append((row, solve(tables[row.key], **_budget(row))))
+        found.append((row, _search(tables[row.key], row, worker)))
     undecided = [row for row, answer in found if answer.verdict == Verdict.UNKNOWN]
     deeper = [row.key for row in undecided if not (row.deep or row.quick_only)]
     if deeper:  # asked for again, deep: behind every quick check, in this drain or the next
@@ -193,6 +193,21 @@ def _check(rows: list[CheckRequest], worker: str) -> list[str]:
     if done or carried:
         _answer({**carried, **{row.key: result.verdict for row, result in done}})
     return outcomes
+
+
+def _search(position: Position, row: CheckRequest, worker: str):
+    """The request's search. A long one (deep or quick-only) keeps the worker from the queue
+    for a second or more: meanwhile the worker does not say it drains, so a request asked
+    then sends its own wake-up, for another worker (`wake`; queue._claimable keeps one
+    free of long searches). The drain looks at the queue again once it is over."""
+    budget = _budget(row)
+    if budget is QUICK_BUDGET:
+        return solve(position, **budget)
+    lease.drain(worker, False)
+    try:
+        return solve(position, **budget)
+    finally:
+        lease.drain(worker, True)
 
 
 def _budget(row: CheckRequest) -> dict:

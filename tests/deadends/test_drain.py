@@ -147,3 +147,46 @@ def test_a_quick_only_check_waits_behind_the_quick_ones():
         (quick, False),
         (position_key(position), True),
     ], "the quick check first: the quick-only one is the longer search (tasks.QUICK_ONLY_BUDGET)"
+
+
+def ask_quick_only(number: int, player: str) -> str:
+    """A quick-only request (a long search: tasks.QUICK_ONLY_BUDGET) for Yukon deal
+    `number`'s position, for a game of `player`; returns the position's key."""
+    position = deal("yukon", number, b"test-key")
+    cards = "".join(card.code for card in deals.dealt_order(position))
+    row, _ = Deal.objects.get_or_create(variant="yukon", number=number, cards=cards)
+    game = Game.objects.create(player=player, deal=row)
+    queue.add(game, position, at=position_key(position), quick_only=True)
+    return position_key(position)
+
+
+def test_one_worker_at_a_time_takes_a_long_search_so_the_other_is_free_for_quick_ones():
+    lease.renew("w1"), lease.renew("w2")
+    first, second = ask_quick_only(2, "alice"), ask_quick_only(3, "bob")
+    assert [row.key for row in queue.claim_some("w1", 1)] == [second], "the newest"
+    assert queue.claim_some("w2", tasks.BATCH) == [], "w1 is in a long search"
+    assert not queue.waiting("w2") and queue.waiting("w1"), "w1 claims the other one next"
+    quick = ask(6, "carol")
+    assert [row.key for row in queue.claim_some("w2", tasks.BATCH)] == [quick]
+    lease.WorkerLease.objects.filter(worker="w1").update(
+        renewed=timezone.now() - lease.LEASE - timedelta(seconds=1)
+    )
+    taken = queue.claim_some("w2", tasks.BATCH)
+    assert [row.key for row in taken] == [second, first], "w1 died: its long search is free"
+
+
+def test_a_request_asked_during_a_long_search_wakes_another_worker(monkeypatch):
+    lease.renew("w1")
+    ask_quick_only(2, "alice")
+    DBTaskResult.objects.all().delete()
+    search, asked = tasks.solve, []
+
+    def a_request_comes_meanwhile(position, **budget):
+        asked.append(ask(6, "bob"))
+        return search(position, **budget)
+
+    monkeypatch.setattr(tasks, "solve", a_request_comes_meanwhile)
+    lease.drain("w1", True)
+    tasks._check(queue.claim_some("w1", 1), "w1")
+    assert wake_ups() == 1, "w1 was searching for seconds, not looking at the queue"
+    assert lease.WorkerLease.objects.get(worker="w1").draining, "and it drains on after"
