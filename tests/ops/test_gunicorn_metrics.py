@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import random
 import urllib.request
+from pathlib import Path
 
+import psutil
 import pytest
+
+from ops.management.commands.db_worker import SEARCH_NICENESS
 
 from .cluster import HOST, Cluster, Player, choose, database_url, free_port, wait_for
 from .test_metrics import value
@@ -21,6 +25,11 @@ def scrape(bind: str, token: str | None = TOKEN) -> str:
     request = urllib.request.Request(f"http://{bind}/metrics", headers=headers)
     with urllib.request.urlopen(request, timeout=10) as response:
         return response.read().decode()
+
+
+def niceness(pid: int) -> list[int]:
+    """The niceness of each of the process's threads (Linux: each thread has its own)."""
+    return [psutil.Process(int(task.name)).nice() for task in Path(f"/proc/{pid}/task").iterdir()]
 
 
 def writers(folder) -> set[str]:
@@ -68,6 +77,13 @@ def test_every_worker_process_counts_into_one_scrape(tmp_path):
         wait_for(checked, "the worker's metrics to count a verdict", cluster.log("worker"))
         worker = scrape(worker_metrics, token=None)
         assert value(worker, "yukon_checks_total", outcome="win") > 0
+        # Its searches give way to the web's answers: every thread of the worker (the one
+        # that searched, its lease's, its metrics') runs nicer than the web's processes.
+        gunicorn = psutil.Process(cluster.processes["web"].pid).children()
+        searcher = psutil.Process(cluster.processes["worker"].pid)
+        web, searching = {each.nice() for each in gunicorn}, niceness(searcher.pid)
+        assert len(searching) >= 3, "the worker's threads"
+        assert set(searching) == {web.pop() + SEARCH_NICENESS}, searching
         assert value(worker, "yukon_check_search_seconds_total", check="quick", outcome="win") > 0
         assert not cluster.tracebacks(), cluster.tracebacks()
     finally:

@@ -5,6 +5,8 @@ in INSTALLED_APPS) and runs it unchanged, with two additions for as long as it r
 
 - its lease (solver.deadends.lease), renewed every second by a thread of its own, which also
   takes back the tasks and checks of workers whose lease ran out;
+- a lower CPU priority (SEARCH_NICENESS) than the web's: where workers and web processes
+  share cores, a move's answer comes before a search's next node;
 - with WORKER_METRICS_BIND set (host:port), the worker's Prometheus metrics (checks run,
   move-to-verdict latency, tasks taken back) on that address: the web's /metrics cannot see
   them, as the worker is a process (often a machine) of its own. Plain HTTP, no token: bind
@@ -27,6 +29,10 @@ import metrics
 from solver.deadends import lease, queue, tasks
 
 logger = logging.getLogger("django_tasks_db")
+# The worker's niceness: its searches are what a busy box can put off a little, a player's
+# move is not. Linux gives a nice-5 thread about a quarter of a core it contends for with a
+# nice-0 one: a search is never starved, and a verdict comes a little later under a crowd.
+SEARCH_NICENESS = 5
 
 
 class LeaseKeeper(threading.Thread):
@@ -75,6 +81,7 @@ class Command(db_worker.Command):
         # holds a lease.
         if options["reload"] and os.environ.get(DJANGO_AUTORELOAD_ENV) != "true":
             return super().handle(*args, **options)
+        os.nice(SEARCH_NICENESS)  # before any thread starts: each thread inherits it
         if settings.WORKER_METRICS_BIND:
             host, port = settings.WORKER_METRICS_BIND
             start_http_server(port, addr=host)
