@@ -8,6 +8,8 @@ from datetime import timedelta
 
 import pytest
 from django.core.management import get_commands
+from django.db import connection
+from django.db.backends.signals import connection_created
 from django.tasks import TaskResultStatus
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
@@ -15,6 +17,7 @@ from django_tasks_db.models import DBTaskResult
 from games import deals
 from games.engine.deal import deal
 from games.models import Deal, Game
+from ops.management.commands.db_worker import commit_without_waiting
 from solver.deadends import checks, lease, queue
 from solver.deadends.models import PENDING, CheckRequest, PositionVerdict, WorkerLease
 from solver.deadends.tasks import check_position
@@ -117,3 +120,22 @@ def test_a_worker_that_renews_keeps_its_task_however_long_it_runs():
     lease.renew("slow")
     assert lease.recover() == (0, 0)
     assert DBTaskResult.objects.get(pk=task.pk).status == TaskResultStatus.RUNNING
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL setting")
+def test_a_workers_connections_commit_without_waiting_for_the_disk_and_the_webs_wait():
+    def setting() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            return cursor.fetchone()[0]
+
+    assert setting() == "on", "a move the web commits is on disk before it is answered"
+    connection_created.connect(commit_without_waiting)
+    try:
+        connection.close()
+        assert setting() == "off", "the worker's next connection"
+    finally:
+        connection_created.disconnect(commit_without_waiting)
+        connection.close()
+    assert setting() == "on"
