@@ -1,7 +1,7 @@
 """`manage.py db_worker`: django-tasks-db's worker, with a lease and its own metrics.
 
 This command takes the place of the library's (the `ops` app comes before `django_tasks_db`
-in INSTALLED_APPS) and runs it unchanged, with two additions for as long as it runs:
+in INSTALLED_APPS) and runs it unchanged, with these additions for as long as it runs:
 
 - its lease (solver.deadends.lease), renewed every second by a thread of its own, which also
   takes back the tasks and checks of workers whose lease ran out;
@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from pathlib import Path
 
 from django.conf import settings
 from django.db import DatabaseError, connection
@@ -35,6 +36,21 @@ logger = logging.getLogger("django_tasks_db")
 # move is not. Linux gives a nice-5 thread about a quarter of a core it contends for with a
 # nice-0 one: a search is never starved, and a verdict comes a little later under a crowd.
 SEARCH_NICENESS = 5
+# Where Linux groups processes by session (sched_autogroup, on by default), niceness only
+# counts between the threads of one session, and the web's processes are in sessions of
+# their own: the worker's session, its autogroup, gets the same niceness.
+AUTOGROUP = Path("/proc/self/autogroup")
+
+
+def be_nicer() -> None:
+    """Lower the worker's CPU priority (SEARCH_NICENESS), its autogroup's too where Linux has
+    one. Called before any thread starts: each inherits it."""
+    os.nice(SEARCH_NICENESS)
+    try:
+        if AUTOGROUP.exists():
+            AUTOGROUP.write_text(f"{SEARCH_NICENESS}\n")
+    except OSError:  # a read-only /proc (some containers): the threads' niceness still holds
+        logger.warning("Could not lower the priority of the worker's autogroup")
 
 
 class LeaseKeeper(threading.Thread):
@@ -99,7 +115,7 @@ class Command(db_worker.Command):
         # holds a lease.
         if options["reload"] and os.environ.get(DJANGO_AUTORELOAD_ENV) != "true":
             return super().handle(*args, **options)
-        os.nice(SEARCH_NICENESS)  # before any thread starts: each thread inherits it
+        be_nicer()
         connection_created.connect(commit_without_waiting)
         connection.close()  # each connection from here on is made with it
         if settings.WORKER_METRICS_BIND:
