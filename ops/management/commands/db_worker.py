@@ -5,9 +5,10 @@ in INSTALLED_APPS) and runs it unchanged, with these additions for as long as it
 
 - its lease (solver.deadends.lease), renewed every second by a thread of its own, which also
   takes back the tasks and checks of workers whose lease ran out;
-- a lower CPU priority (SEARCH_NICENESS) than the web's: where workers and web processes
-  share cores, a move's answer comes before a search's next node;
-- on PostgreSQL, commits that do not wait for the disk (`commit_without_waiting`);
+- unless --batch, a lower CPU priority (SEARCH_NICENESS) than the web's: where workers and
+  web processes share cores, a move's answer comes before a search's next node;
+- unless --batch, on PostgreSQL, commits that do not wait for the disk
+  (`commit_without_waiting`);
 - with WORKER_METRICS_BIND set (host:port), the worker's Prometheus metrics (checks run,
   move-to-verdict latency, tasks taken back) on that address: the web's /metrics cannot see
   them, as the worker is a process (often a machine) of its own. Plain HTTP, no token: bind
@@ -115,9 +116,12 @@ class Command(db_worker.Command):
         # holds a lease.
         if options["reload"] and os.environ.get(DJANGO_AUTORELOAD_ENV) != "true":
             return super().handle(*args, **options)
-        be_nicer()
-        connection_created.connect(commit_without_waiting)
-        connection.close()  # each connection from here on is made with it
+        if not options["batch"]:
+            # A worker process for as long as it runs. Not with --batch, which drains the
+            # queue and returns: the tests run it so, in their own process, which goes on.
+            be_nicer()
+            connection_created.connect(commit_without_waiting)
+            connection.close()  # each connection from here on is made with it
         if settings.WORKER_METRICS_BIND:
             host, port = settings.WORKER_METRICS_BIND
             start_http_server(port, addr=host)
