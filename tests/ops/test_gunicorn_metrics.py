@@ -84,7 +84,7 @@ def test_every_worker_process_counts_into_one_scrape(tmp_path):
         web, searching = {each.nice() for each in gunicorn}, niceness(searcher.pid)
         assert len(searching) >= 3, "the worker's threads"
         assert set(searching) == {web.pop() + SEARCH_NICENESS}, searching
-        autogroup = Path(f"/proc/{searcher.pid}/autogroup")  # its session's, where Linux has one
+        autogroup = Path(f"/proc/{searcher.pid}/autogroup")  # it leads its session (cluster)
         if autogroup.exists():
             assert autogroup.read_text().split()[-1] == str(SEARCH_NICENESS), autogroup.read_text()
         assert value(worker, "yukon_check_search_seconds_total", check="quick", outcome="win") > 0

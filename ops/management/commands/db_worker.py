@@ -38,17 +38,18 @@ logger = logging.getLogger("django_tasks_db")
 # nice-0 one: a search is never starved, and a verdict comes a little later under a crowd.
 SEARCH_NICENESS = 5
 # Where Linux groups processes by session (sched_autogroup, on by default), niceness only
-# counts between the threads of one session, and the web's processes are in sessions of
-# their own: the worker's session, its autogroup, gets the same niceness.
+# counts between the threads of one session: a worker that leads a session of its own (a
+# container's, a service's) gives its session, its autogroup, the same niceness. One started
+# inside another session (./dev run's, a terminal's) leaves that session's as it is.
 AUTOGROUP = Path("/proc/self/autogroup")
 
 
 def be_nicer() -> None:
     """Lower the worker's CPU priority (SEARCH_NICENESS), its autogroup's too where Linux has
-    one. Called before any thread starts: each inherits it."""
+    one of the worker's own. Called before any thread starts: each inherits it."""
     os.nice(SEARCH_NICENESS)
     try:
-        if AUTOGROUP.exists():
+        if AUTOGROUP.exists() and os.getsid(0) == os.getpid():
             AUTOGROUP.write_text(f"{SEARCH_NICENESS}\n")
     except OSError:  # a read-only /proc (some containers): the threads' niceness still holds
         logger.warning("Could not lower the priority of the worker's autogroup")
@@ -98,11 +99,11 @@ def commit_without_waiting(sender, connection, **kwargs) -> None:
     moves up (in the random-300 load test, most active backends sampled waited on WALWrite
     or WALSync; with this, half as many). What a worker writes can all be done again:
     verdicts and lines found, requests claimed or answered, pool top-ups and sweeps, its
-    task and lease rows. A database that crashes
-    loses at most its last fraction of a second of them, and as the WAL is replayed in
-    order, what it keeps is everything up to some commit: a request whose answer was lost
-    is still there, claimed by a worker whose lease runs out, and is searched again. The
-    moves a player makes are committed by the web, which waits for the disk as before."""
+    task and lease rows. A database that crashes loses at most its last fraction of a
+    second of them, and as the WAL is replayed in order, what it keeps is everything up to
+    some commit: a request whose answer was lost is still there, claimed by a worker whose
+    lease runs out, and is searched again. The moves a player makes are committed by the
+    web, which waits for the disk as before (and flushes every earlier commit with its own)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SET synchronous_commit TO off")
