@@ -14,6 +14,7 @@ from django_tasks_db.models import DBTaskResult
 
 from games import deals
 from games.engine.deal import deal
+from games.engine.positions import Position
 from games.models import Deal, Game
 from solver.deadends import checks, lease, proofs, queue, tasks
 from solver.deadends.models import PENDING, CheckRequest, PositionVerdict, position_key
@@ -24,14 +25,27 @@ from tests.worker import work
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def ask(number: int, player: str = "alice") -> str:
-    """A game of `player` on a Yukon deal, asking for its deal position's check (as a move's
-    POST asks for the position it reached); returns the position's key."""
+def game_on(number: int, player: str) -> tuple[Game, Position]:
+    """A game of `player` on Yukon deal `number`, and the deal's position."""
     position = deal("yukon", number, b"test-key")
     cards = "".join(card.code for card in deals.dealt_order(position))
     row, _ = Deal.objects.get_or_create(variant="yukon", number=number, cards=cards)
-    game = Game.objects.create(player=player, deal=row)
+    return Game.objects.create(player=player, deal=row), position
+
+
+def ask(number: int, player: str = "alice") -> str:
+    """A game of `player` on a Yukon deal, asking for its deal position's check (as a move's
+    POST asks for the position it reached); returns the position's key."""
+    game, position = game_on(number, player)
     assert checks.request(game, position) == PENDING
+    return position_key(position)
+
+
+def ask_quick_only(number: int, player: str) -> str:
+    """A quick-only request (a long search: tasks.QUICK_ONLY_BUDGET) for Yukon deal
+    `number`'s position, for a game of `player`; returns the position's key."""
+    game, position = game_on(number, player)
+    queue.add(game, position, at=position_key(position), quick_only=True)
     return position_key(position)
 
 
@@ -137,27 +151,12 @@ def test_a_drain_past_its_time_hands_what_is_left_to_a_new_wake_up(monkeypatch):
 
 def test_a_quick_only_check_waits_behind_the_quick_ones():
     quick = ask(1)
-    position = deal("yukon", 2, b"test-key")
-    cards = "".join(card.code for card in deals.dealt_order(position))
-    game = Game.objects.create(player="bob", deal=Deal.objects.create(
-        variant="yukon", number=2, cards=cards))  # fmt: skip
-    queue.add(game, position, at=position_key(position), quick_only=True)  # the newer one
+    position = ask_quick_only(2, "bob")  # the newer one
     claimed = queue.claim_some("", 2)
     assert [(row.key, row.quick_only) for row in claimed] == [
         (quick, False),
-        (position_key(position), True),
+        (position, True),
     ], "the quick check first: the quick-only one is the longer search (tasks.QUICK_ONLY_BUDGET)"
-
-
-def ask_quick_only(number: int, player: str) -> str:
-    """A quick-only request (a long search: tasks.QUICK_ONLY_BUDGET) for Yukon deal
-    `number`'s position, for a game of `player`; returns the position's key."""
-    position = deal("yukon", number, b"test-key")
-    cards = "".join(card.code for card in deals.dealt_order(position))
-    row, _ = Deal.objects.get_or_create(variant="yukon", number=number, cards=cards)
-    game = Game.objects.create(player=player, deal=row)
-    queue.add(game, position, at=position_key(position), quick_only=True)
-    return position_key(position)
 
 
 def test_one_worker_at_a_time_takes_a_long_search_so_the_other_is_free_for_quick_ones():

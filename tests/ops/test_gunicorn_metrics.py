@@ -80,11 +80,11 @@ def test_every_worker_process_counts_into_one_scrape(tmp_path):
         # Its searches give way to the web's answers: every thread of the worker (the one
         # that searched, its lease's, its metrics') runs nicer than the web's processes.
         gunicorn = psutil.Process(cluster.processes["web"].pid).children()
-        searcher = psutil.Process(cluster.processes["worker"].pid)
-        web, searching = {each.nice() for each in gunicorn}, niceness(searcher.pid)
+        searcher = cluster.processes["worker"].pid
+        web, searching = {each.nice() for each in gunicorn}, niceness(searcher)
         assert len(searching) >= 3, "the worker's threads"
         assert set(searching) == {web.pop() + SEARCH_NICENESS}, searching
-        autogroup = Path(f"/proc/{searcher.pid}/autogroup")  # it leads its session (cluster)
+        autogroup = Path(f"/proc/{searcher}/autogroup")  # it leads its session (cluster)
         if autogroup.exists():
             assert autogroup.read_text().split()[-1] == str(SEARCH_NICENESS), autogroup.read_text()
         assert value(worker, "yukon_check_search_seconds_total", check="quick", outcome="win") > 0
