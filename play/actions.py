@@ -3,6 +3,7 @@ not finished → ply is current → legal → apply and save with one conditiona
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
@@ -20,6 +21,8 @@ from games.models import MAX_ACTIONS, Checkpoint, Deal, Game, Result, new_slug
 from games.steps import cache, checkpoint, current, scoring_of, step_at, wants_checkpoint
 from races import referee
 from ratings.services import outcomes as rated
+from solver.deadends import carry
+from solver.deadends.models import position_key
 
 from . import review
 from .records import count_win
@@ -49,6 +52,9 @@ class Done:
     # Steps reached on the way, by index, for checkpoints (games.steps)
     reached: tuple[tuple[int, history.Step], ...] = ()
     dropped: int | None = None  # an undo: the checkpoints after this step go
+    # What is known of where the action led (and of where a move came from), read by the
+    # statement that saved it: the answer's dead-end check reads nothing more (_save)
+    known: carry.Read | None = None
 
 
 TOO_LONG = (
@@ -125,7 +131,7 @@ def act(
     if done.step.position.is_won and not game.result:
         _won(game, done.step)
     if not game.result:
-        _save(game, done)
+        done = _save(game, done)
         if rating is not None and action in rated.ASSISTS:  # a forged one: applied, unrated
             rated.unrate(game, action)
         referee.counted(game, done.step)  # a racer's game: the race and its strip follow
@@ -156,22 +162,25 @@ def rated_guard(game: Game, action: str) -> str | None:
     return why or rated.RESIGNED
 
 
-def _save(game: Game, done: Done) -> None:
+def _save(game: Game, done: Done) -> Done:
     """Write what an action changes, if the game is still at the version it was read at
     (hints are counted by `hint` alone, so a hint asked meanwhile is not written over). The
     checkpoints it reaches or takes back go in the same transaction; most actions have
-    none, and are one UPDATE."""
+    none, and are one statement. A game that goes on reads, in that same statement, what
+    is known of where it stands (and of where a move came from): `done` comes back with
+    it, for the check its answer asks for (play.banner, solver.deadends.checks.request)."""
     kept = [
         checkpoint(game, index, step)
         for index, step in done.reached
         if wants_checkpoint(game.actions, index)
     ]
-    if not kept and done.dropped is None:
-        if not rows.save_at(game):
-            raise StaleAction
-        return
-    with transaction.atomic():
-        if not rows.save_at(game):
+    keys = () if game.result else _checked_keys(done)
+    with nullcontext() if not kept and done.dropped is None else transaction.atomic():
+        if keys:
+            found = rows.save_reading(game, *carry.read_query(list(keys)))
+        else:
+            found = [] if rows.save_at(game) else None
+        if found is None:
             raise StaleAction
         if done.dropped is not None:
             Checkpoint.objects.filter(game=game, index__gt=done.dropped).delete()
@@ -179,6 +188,14 @@ def _save(game: Game, done: Done) -> None:
             kept, update_conflicts=True, unique_fields=["game", "index"],
             update_fields=["position", "moves", "score"],
         )  # fmt: skip
+    return replace(done, known=carry.Read(keys, carry.rows_of(found))) if keys else done
+
+
+def _checked_keys(done: Done) -> tuple[str, ...]:
+    """The positions whose verdicts the answer's check reads: where the action led, and
+    where a move (or a redone move) was made from (checks.request)."""
+    here = position_key(done.step.position)
+    return (here,) if done.before is None else (here, position_key(done.before))
 
 
 def _arrive(

@@ -9,7 +9,7 @@ from games.engine import history
 from games.engine.moves import MalformedMove, Move
 from games.engine.positions import Position
 from games.models import Game
-from solver.deadends import checks, lookback, queue
+from solver.deadends import carry, checks, lookback, queue
 from solver.deadends.models import PENDING, position_key
 from solver.search.verdict import Verdict
 
@@ -48,7 +48,11 @@ class Banner:
 
 
 def verdict(
-    game: Game, step: history.Step, before: Position | None = None, ask: bool = False
+    game: Game,
+    step: history.Step,
+    before: Position | None = None,
+    ask: bool = False,
+    known: carry.Read | None = None,
 ) -> Banner:
     """What is known about the game's current position. With `ask` (the player just acted),
     a check is queued for it if none is known or wanted, and on a lost line for the nearest
@@ -56,12 +60,13 @@ def verdict(
     A game not started yet (no row until its first action) has nothing known.
 
     `before` is the position a move was just made from (the game's last action): if it was
-    lost, so is this one; if that move follows a stored winning line, this is winnable."""
+    lost, so is this one; if that move follows a stored winning line, this is winnable.
+    `known`: what the action's own save read of those positions (play.actions._save)."""
     if game.result or game.pk is None:
         return Banner(Verdict.UNKNOWN)
     if ask:
         move = _last_move(game) if before is not None else None
-        state = checks.request(game, step.position, before, move)
+        state = checks.request(game, step.position, before, move, known)
     else:
         state = checks.known(game, step.position)
     if state != Verdict.LOSS:

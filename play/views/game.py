@@ -167,7 +167,7 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     if not request.htmx:  # a plain form post: post/redirect/get, to this game's own page
         # The check for where the move led is asked for now: the page it redirects to only
         # looks.
-        banner.verdict(done.game, done.step, done.before, ask=True)
+        banner.verdict(done.game, done.step, done.before, ask=True, known=done.known)
         response = redirect("game_action", slug=done.game.slug)
         response.status_code = 303
         return response
@@ -177,7 +177,7 @@ def _act(request: HttpRequest, game: Game, data: dict) -> HttpResponse:
     )  # fmt: skip
     return _board(
         request, done.game, done.step, finished_moves=done.finished_moves, before=done.before,
-        say=say, ask=True, shown=done.shown,
+        say=say, ask=True, shown=done.shown, known=done.known,
     )  # fmt: skip
 
 
@@ -255,12 +255,12 @@ def _selected(request: HttpRequest, step) -> Card | None:
 
 def _board(request, game, step, *, selected=None, hint=None, hint_state="", alert="",
            note="", finished_moves=0, before=None, say="", confirm_resign=False,
-           confirm_line=False, ask=False, shown=None) -> HttpResponse:  # fmt: skip
+           confirm_line=False, ask=False, shown=None, known=None) -> HttpResponse:  # fmt: skip
     """The page (or its board, to HTMX). `ask`: the player just acted, so the dead-end check
     of where they stand is asked for; otherwise the banner only reads what is known.
     `shown`: the position the player's page showed before the action (a move, undo, redo,
     jump back or restart), so that the table's script may get only what changed
-    (_sends_changes)."""
+    (_sends_changes). `known`: what the action's save read for the check (play.actions)."""
     partial = request.htmx and not request.htmx.history_restore_request
     # A game not yet started takes its first action at the deal's own address.
     action_url = reverse("game_action", args=[game.slug]) if game.pk else game_url(game)
@@ -299,7 +299,7 @@ def _board(request, game, step, *, selected=None, hint=None, hint_state="", aler
         "modes": functools.partial(_mode_links, game),
         "deal_grade": functools.cache(lambda: grade_of_game(game)),  # not in a move's changes
         **ratings.for_game(game),  # rated: no assist offered; the change on the result card
-        "verdict": banner.verdict(game, step, before, ask=ask),
+        "verdict": banner.verdict(game, step, before, ask=ask, known=known),
         "race": referee.strip(game),  # a racer's game: every player's counts, no hints
         # The whole page's link preview: the deal as dealt, never the game's own position.
         "og": None if partial else _link_preview(request, game, url()),

@@ -121,17 +121,37 @@ def _slot(move: Move, first: int | None) -> int | None:
 def read(keys: list[str]) -> dict[str, Row]:
     """The rows of `keys`, with their lines' moves: one query, in SQL of its own (the ORM's
     query building cost more CPU on every move than the query, in a profile of moves)."""
+    sql, params = read_query(keys)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return rows_of(cursor.fetchall())
+
+
+def read_query(keys: list[str]) -> tuple[str, list[str]]:
+    """`read`'s SELECT, for a caller that sends it with a statement of its own (a move's
+    UPDATE, games.rows.save_at): its first column, the key, is never NULL."""
     verdicts = connection.ops.quote_name(PositionVerdict._meta.db_table)
     lines = connection.ops.quote_name(WinningLine._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT v.key, v.verdict, v.move, v.length, v.line_id, v.step, l.moves, v.nodes FROM "
-            f"{verdicts} v LEFT JOIN {lines} l ON l.id = v.line_id WHERE v.key IN "
-            f"({', '.join(['%s'] * len(keys))})",
-            keys,
-        )
-        found = cursor.fetchall()
+    sql = (
+        f"SELECT v.key, v.verdict, v.move, v.length, v.line_id, v.step, l.moves, v.nodes FROM "
+        f"{verdicts} v LEFT JOIN {lines} l ON l.id = v.line_id WHERE v.key IN "
+        f"({', '.join(['%s'] * len(keys))})"
+    )
+    return sql, list(keys)
+
+
+def rows_of(found) -> dict[str, Row]:
+    """The rows `read_query` found, by key."""
     return {key: Row(*rest[:-2], rest[-2] or "", rest[-1]) for key, *rest in found}
+
+
+@dataclass(frozen=True)
+class Read:
+    """What `read` gave for `keys`, read by the statement that saved a move (play.actions):
+    checks.request takes it in place of reading them again."""
+
+    keys: tuple[str, ...]
+    rows: dict[str, Row]
 
 
 def store(key: str, here: Row | None, derived: Derived) -> str:

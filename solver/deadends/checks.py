@@ -23,7 +23,11 @@ from .proofs import store_line
 
 
 def request(
-    game: Game, position: Position, before: Position | None = None, move: Move | None = None
+    game: Game,
+    position: Position,
+    before: Position | None = None,
+    move: Move | None = None,
+    known: carry.Read | None = None,
 ) -> str:
     """The verdict of `game`'s position ("win", "loss", "unknown"), or "pending" with a check
     queued for it.
@@ -37,10 +41,11 @@ def request(
     A game's first action brings its deal's winning line along, if it came from the pool.
 
     One query when the position is known or follows from `before`, two with what follows
-    written; three or four when a check is queued."""
+    written; three or four when a check is queued. One less when `known` holds what was
+    read of these positions with the move's own save (play.actions._save)."""
     key = position_key(position)
     keys = [key] if before is None else [key, position_key(before)]
-    rows = carry.read(keys)
+    rows = known.rows if known is not None and known.keys == tuple(keys) else carry.read(keys)
     if not rows and len(game.actions) <= 1 and _seed_from_deal(game):
         rows = carry.read(keys)  # the deal's start is known now, on its line
     here, came_from = rows.get(key), rows.get(keys[-1]) if before is not None else None

@@ -1,12 +1,15 @@
 """The game row's two statements on every action in SQL of their own (games.rows): the read
 gives the Game the ORM gives, field for field, and the write lands only where the ORM's
-conditional UPDATE did, on both databases (CI runs PostgreSQL, the smoke run SQLite)."""
+conditional UPDATE did, on both databases (CI runs PostgreSQL, the smoke run SQLite); the
+write with a read beside it (`save_reading`) lands the same and gives that read's rows."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import rows
@@ -59,3 +62,25 @@ def test_the_write_lands_only_on_the_version_read_and_while_unfinished(alice):
     game.actions = ["9S-t5", "undo"]
     assert not rows.save_at(game)  # finished: nothing written
     assert Game.objects.get(pk=game.pk).actions == ["9S-t5"]
+
+
+def test_the_write_with_a_read_gives_its_rows_only_when_it_lands(alice, bob):
+    worked_example()
+    game = alice.start("yukon", WORKED_EXAMPLE)
+    other = bob.start("yukon", WORKED_EXAMPLE)
+    slugs = "SELECT slug, player FROM games_game WHERE id IN (%s, %s) ORDER BY id"
+    game.actions, read = ["9S-t5"], game.version
+    game.version = read + 1  # read before another save: nothing written, nothing read
+    assert rows.save_reading(game, slugs, [game.pk, other.pk]) is None
+    assert Game.objects.get(pk=game.pk).actions == [] and game.ply == 0
+    game.version = read
+    with CaptureQueriesContext(connection) as sent:
+        found = rows.save_reading(game, slugs, [game.pk, other.pk])
+    assert found == [(game.slug, alice.player), (other.slug, bob.player)]
+    assert len(sent) == (1 if connection.vendor == "postgresql" else 2)
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.actions, stored.ply, stored.version) == (["9S-t5"], 1, read + 1)
+    assert (game.ply, game.version, game.updated) == (1, read + 1, stored.updated)
+    game.actions = ["9S-t5", "undo"]
+    assert rows.save_reading(game, slugs + " LIMIT 0", [game.pk, other.pk]) == []  # none
+    assert Game.objects.get(pk=game.pk).actions == ["9S-t5", "undo"]
