@@ -75,8 +75,8 @@ class Site:
         self.env = {
             **os.environ, "DATABASE_URL": url, "DEBUG": "0", "HTTPS": "0", "CONN_MAX_AGE": "3600",
             "DJANGO_SETTINGS_MODULE": "yukon_site.settings", "ALLOWED_HOSTS": HOST,
-            "SECRET_KEY": secrets.token_urlsafe(32), "DEAL_KEY": secrets.token_urlsafe(32),
-            "PYTHONPATH": str(ROOT), **env,
+            "SECRET_KEY": secrets.token_urlsafe(32), "PYTHONPATH": str(ROOT),
+            "DEAL_KEY": (args.seed or secrets.token_urlsafe(32)).rjust(32, "-"), **env,
         }  # fmt: skip
         self.folder = Path(tempfile.mkdtemp(prefix="bench-site-"))
         self.url, self.live_url, self.live_host, self.processes, self.workers, self.metrics = (
@@ -224,7 +224,7 @@ def main() -> int:
     parser.add_argument("--db-workers", type=int, default=2)
     parser.add_argument("--abuser", type=int, default=0, help="the abuser's connections")
     parser.add_argument("--fresh-db", action="store_true", help="drop and recreate the database")
-    parser.add_argument("--seed", help="the players' deals, moves and pauses, the same each run")
+    parser.add_argument("--seed", help="deals (their key), moves, pauses: the same each run")
     args = parser.parse_args()
     logging.getLogger("locust").setLevel(logging.ERROR)
     users, url = KINDS[args.kind], os.environ.get("DATABASE_URL") or DEFAULT_DB
