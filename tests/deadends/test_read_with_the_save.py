@@ -1,7 +1,8 @@
 """A move's answer reads what is known of where it led, and of where it was made from, with
 the statement that saves the move (play.actions._save, games.rows.save_reading): on
 PostgreSQL the save and that read are one statement, so a move on a known position sends
-its game's read and that one statement, and its dead-end banner shows what is known."""
+its game's read and that one statement, and its dead-end banner shows what is known. An
+action onto an unknown position still asks for its check."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from solver.deadends.models import CheckRequest
+from games.steps import current
+from solver.deadends.models import CheckRequest, position_key
 from solver.search.verdict import Verdict
 from tests.deadends.test_check_path import player, post, start
 from tests.deadends.test_deadends import make_deal
@@ -41,7 +43,7 @@ def test_a_redo_onto_a_known_position_reads_its_verdict_with_its_save():
     assert not CheckRequest.objects.exists()  # known: nothing asked
 
 
-def test_a_move_onto_an_unknown_position_still_asks_for_its_check():
+def test_an_undo_onto_an_unknown_position_still_asks_for_its_check():
     make_deal()
     alice = player()
     game = start(alice)
@@ -52,6 +54,7 @@ def test_a_move_onto_an_unknown_position_still_asks_for_its_check():
                             HTTP_HX_REQUEST="true")  # fmt: skip
     html = answer.content.decode()
     assert 'data-state="pending"' in html
-    assert CheckRequest.objects.get().at == CheckRequest.objects.get().key
+    game.refresh_from_db()
+    assert CheckRequest.objects.get().key == position_key(current(game).position)
     statements = [query["sql"] for query in sent.captured_queries]
     assert sum("solver_positionverdict" in s for s in statements) == 1, statements
