@@ -22,7 +22,6 @@ from games.steps import cache, checkpoint, current, scoring_of, step_at, wants_c
 from races import referee
 from ratings.services import outcomes as rated
 from solver.deadends import carry
-from solver.deadends.models import position_key
 
 from . import review
 from .records import count_win
@@ -174,7 +173,7 @@ def _save(game: Game, done: Done) -> Done:
         for index, step in done.reached
         if wants_checkpoint(game.actions, index)
     ]
-    keys = () if game.result else _checked_keys(done)
+    keys = () if game.result else carry.keys_of(done.step.position, done.before)
     with nullcontext() if not kept and done.dropped is None else transaction.atomic():
         if keys:
             found = rows.save_reading(game, *carry.read_query(list(keys)))
@@ -188,14 +187,10 @@ def _save(game: Game, done: Done) -> Done:
             kept, update_conflicts=True, unique_fields=["game", "index"],
             update_fields=["position", "moves", "score"],
         )  # fmt: skip
-    return replace(done, known=carry.Read(keys, carry.rows_of(found))) if keys else done
-
-
-def _checked_keys(done: Done) -> tuple[str, ...]:
-    """The positions whose verdicts the answer's check reads: where the action led, and
-    where a move (or a redone move) was made from (checks.request)."""
-    here = position_key(done.step.position)
-    return (here,) if done.before is None else (here, position_key(done.before))
+    if not keys:
+        return done
+    known = carry.Read(done.step.position, done.before, keys, carry.rows_of(found))
+    return replace(done, known=known)
 
 
 def _arrive(

@@ -18,7 +18,7 @@ from games.engine.rules import first_foundation_for, move_back
 from solver.search.cards import BY_CODE, SUITS, is_safe_home
 from solver.search.verdict import Verdict
 
-from .models import PositionVerdict, WinningLine
+from .models import PositionVerdict, WinningLine, position_key
 from .proofs import improves, write
 
 
@@ -145,13 +145,25 @@ def rows_of(found) -> dict[str, Row]:
     return {key: Row(*rest[:-2], rest[-2] or "", rest[-1]) for key, *rest in found}
 
 
+def keys_of(position: Position, before: Position | None = None) -> tuple[str, ...]:
+    """The keys a move's check reads: of where it led, then of where it was made from."""
+    here = position_key(position)
+    return (here,) if before is None else (here, position_key(before))
+
+
 @dataclass(frozen=True)
 class Read:
-    """What `read` gave for `keys`, read by the statement that saved a move (play.actions):
-    checks.request takes it in place of reading them again."""
+    """What `read` gave for the keys of `position` and `before` (`keys_of`), read by the
+    statement that saved the move (play.actions): checks.request takes it in place of
+    reading them again."""
 
+    position: Position
+    before: Position | None
     keys: tuple[str, ...]
     rows: dict[str, Row]
+
+    def is_of(self, position: Position, before: Position | None) -> bool:
+        return self.position is position and self.before is before
 
 
 def store(key: str, here: Row | None, derived: Derived) -> str:

@@ -43,9 +43,12 @@ def request(
     One query when the position is known or follows from `before`, two with what follows
     written; three or four when a check is queued. One less when `known` holds what was
     read of these positions with the move's own save (play.actions._save)."""
-    key = position_key(position)
-    keys = [key] if before is None else [key, position_key(before)]
-    rows = known.rows if known is not None and known.keys == tuple(keys) else carry.read(keys)
+    if known is not None and known.is_of(position, before):
+        keys, rows = list(known.keys), known.rows
+    else:
+        keys = list(carry.keys_of(position, before))
+        rows = carry.read(keys)
+    key = keys[0]
     if not rows and len(game.actions) <= 1 and _seed_from_deal(game):
         rows = carry.read(keys)  # the deal's start is known now, on its line
     here, came_from = rows.get(key), rows.get(keys[-1]) if before is not None else None
